@@ -1,0 +1,1 @@
+"""The card database: schema, importers, search. No Flask here."""

@@ -1,0 +1,30 @@
+"""Importers: bytes of an upstream card list -> validated database rows.
+
+Each importer is a small module with a marshmallow schema of its upstream shape.
+Nothing here writes: `cardpool.store` swaps the validated rows in as one unit.
+"""
+
+from __future__ import annotations
+
+from cardpool.errors import BadRowError, SourceFormatError
+from cardpool.importers import card_csv, dcg_json
+
+
+def parse_source(game: str, content: bytes, source: str) -> list[dict]:
+    """Rows of a card list, JSON (DCG upstream shape) or the deckcheck CSV, by content."""
+    head = content.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if head in (b"[", b"{"):
+        if game != "dcg":
+            raise SourceFormatError(
+                f"{source}: a JSON card list is accepted for dcg only; "
+                f"use the deckcheck card CSV for {game}"
+            )
+        rows = dcg_json.parse(content, source)
+    else:
+        rows = card_csv.parse(game, content, source)
+    if not rows:
+        raise SourceFormatError(f"{source}: no cards found, so nothing was imported")
+    return rows
+
+
+__all__ = ["BadRowError", "SourceFormatError", "parse_source"]

@@ -1,0 +1,124 @@
+"""The deckcheck card CSV (contract): one card per row, every game."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validates_schema
+from marshmallow.validate import Length
+
+from cardpool.cards import make_row
+from cardpool.errors import SourceFormatError
+from cardpool.importers.common import describe, fold_printings, raise_row_errors
+from cardpool.vocab import DCG_COLORS, FLAGS, KINDS, LEVELS, canonical_level
+
+REQUIRED_COLUMNS = ("number", "kind")
+
+
+def _items(text: str) -> list[str]:
+    return [item.strip() for item in text.split(";") if item.strip()]
+
+
+class CardCsvRowSchema(Schema):
+    """One row of the deckcheck card CSV; `game` decides the allowed kinds and levels."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    number = fields.String(required=True, validate=Length(min=1, max=40))
+    name = fields.String(load_default="", validate=Length(max=200))
+    kind = fields.String(required=True)
+    level = fields.String(load_default="")
+    types = fields.String(load_default="")
+    aliases = fields.String(load_default="")
+    evo_names = fields.String(load_default="")
+    flags = fields.String(load_default="")
+    max_copies = fields.String(load_default="")
+    set = fields.String(load_default="")
+    name_ja = fields.String(load_default="")
+
+    def __init__(self, game: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+
+    @validates_schema
+    def _check_vocabulary(self, data: dict, **kwargs) -> None:
+        errors = {}
+        if data["kind"].strip().lower() not in KINDS[self.game]:
+            errors["kind"] = f"{data['kind']!r} is not one of {', '.join(KINDS[self.game])}"
+        level = data.get("level", "").strip()
+        if level and canonical_level(self.game, level) is None:
+            errors["level"] = f"{level!r} is not one of {', '.join(LEVELS[self.game])}"
+        unknown = [f for f in _items(data.get("flags", "")) if f.lower() not in FLAGS[self.game]]
+        if unknown:
+            errors["flags"] = f"unknown flag(s) {', '.join(unknown)}"
+        copies = data.get("max_copies", "").strip()
+        if copies and not (copies.isdigit() and 1 <= int(copies) <= 1000):
+            errors["max_copies"] = f"{copies!r} is not a whole number from 1 to 1000"
+        if not data["number"].strip():
+            errors["number"] = "empty"
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _to_row(self, data: dict, **kwargs) -> dict:
+        types = _items(data["types"])
+        copies = data["max_copies"].strip()
+        return make_row(
+            self.game,
+            number=data["number"].strip(),
+            name=data["name"].strip(),
+            kind=data["kind"].strip().lower(),
+            level=canonical_level(self.game, data["level"]) if data["level"].strip() else None,
+            types=types,
+            aliases=_items(data["aliases"]),
+            evo_names=_items(data["evo_names"]),
+            flags=[f.lower() for f in _items(data["flags"])],
+            max_copies=int(copies) if copies else None,
+            set_name=data["set"].strip() or None,
+            name_ja=data["name_ja"].strip() or None,
+            colors=[t for t in types if t in DCG_COLORS] if self.game == "dcg" else [],
+            traits=[],
+            play_cost=None,
+            dp=None,
+            rarity=None,
+        )
+
+
+def parse(game: str, content: bytes, source: str) -> list[dict]:
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise SourceFormatError(f"{source}: not UTF-8 text (byte {err.start})") from err
+    # Leading `#` lines are comments (the bundled starter pool marks its origin there).
+    lines = text.splitlines(keepends=True)
+    skipped = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    reader = csv.DictReader(io.StringIO("".join(lines[skipped:]), newline=""))
+    header = [h.strip() for h in reader.fieldnames or []]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        raise SourceFormatError(
+            f"{source}: not a deckcheck card CSV: missing column(s) {', '.join(missing)} "
+            f"in the header row"
+        )
+    reader.fieldnames = header
+    schema = CardCsvRowSchema(game)
+    rows: list[tuple[str, dict]] = []
+    errors: list[str] = []
+    try:
+        for record in reader:
+            where = f"line {reader.line_num + skipped}"
+            if None in record:
+                errors.append(f"{where}: more fields than the header has")
+                continue
+            clean = {k: (v or "") for k, v in record.items()}
+            try:
+                rows.append((where, schema.load(clean)))
+            except ValidationError as err:
+                label = clean.get("number") or "no number"
+                errors.append(f"{where} (card {label}): {describe(err.messages)}")
+    except csv.Error as err:
+        raise SourceFormatError(f"{source}, line {reader.line_num}: broken CSV ({err})") from err
+    raise_row_errors(errors, source)
+    return fold_printings(rows, source)

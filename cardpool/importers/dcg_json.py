@@ -1,0 +1,105 @@
+"""The DCG JSON card list: the shape of aegis-digimon-tcg's `cards.json` (its upstream).
+
+A list of objects with `cardId`, `nameEn`, `kinds`, `level`, `colors`,
+`maxCountInDeck`, ... Only facts are kept; card text is read just to find the
+card's `[Rule]` aliases ("Name: Also treated as [X]") and traits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate
+
+from cardpool.cards import make_row
+from cardpool.errors import SourceFormatError
+from cardpool.importers.common import describe, fold_printings, raise_row_errors
+
+KIND_NAMES = {"Digimon": "digimon", "DigiEgg": "digi-egg", "Tamer": "tamer", "Option": "option"}
+_ALIAS_RULE = re.compile(r"\[Rule\]\s*Name:\s*Also treated as (\[[^\n]*?\])\.*\s*$", re.M)
+_TRAIT_RULE = re.compile(r"\[Rule\]\s*Trait:\s*Has (?:the )?(\[[^\n]*?\])", re.M)
+_BRACKETED = re.compile(r"\[([^\]]+)\]")
+
+
+class DcgCardSchema(Schema):
+    """One card of the DCG JSON list."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    cardId = fields.String(required=True, validate=validate.Length(min=3, max=40))
+    nameEn = fields.String(load_default="")
+    nameJp = fields.String(load_default=None, allow_none=True)
+    kinds = fields.List(
+        fields.String(validate=validate.OneOf(list(KIND_NAMES))),
+        required=True,
+        validate=validate.Length(min=1),
+    )
+    level = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(2, 7))
+    colors = fields.List(fields.String(), load_default=list)
+    types = fields.List(fields.String(), load_default=list)
+    maxCountInDeck = fields.Integer(load_default=4, validate=validate.Range(1, 1000))
+    playCost = fields.Integer(load_default=None, allow_none=True)
+    dp = fields.Integer(load_default=None, allow_none=True)
+    rarity = fields.String(load_default=None, allow_none=True)
+    effectText = fields.String(load_default="", allow_none=True)
+
+    @post_load
+    def _to_row(self, data: dict, **kwargs) -> dict:
+        text = data["effectText"] or ""
+        kind = KIND_NAMES[data["kinds"][0]]
+        return make_row(
+            "dcg",
+            number=data["cardId"].strip(),
+            name=data["nameEn"].strip(),
+            kind=kind,
+            level=str(data["level"]) if data["level"] is not None else None,
+            types=data["colors"],
+            aliases=_rule_names(_ALIAS_RULE, text),
+            evo_names=[],
+            flags=[],
+            max_copies=data["maxCountInDeck"] if data["maxCountInDeck"] != 4 else None,
+            set_name=None,
+            name_ja=(data["nameJp"] or "").strip() or None,
+            colors=data["colors"],
+            traits=[*data["types"], *_rule_names(_TRAIT_RULE, text)],
+            play_cost=data["playCost"] if (data["playCost"] or 0) >= 0 else None,
+            dp=data["dp"] if kind == "digimon" else None,
+            rarity=data["rarity"],
+        )
+
+
+def _rule_names(pattern: re.Pattern, text: str) -> list[str]:
+    return [name for match in pattern.findall(text) for name in _BRACKETED.findall(match)]
+
+
+def parse(content: bytes, source: str) -> list[dict]:
+    try:
+        data = json.loads(content)
+    except UnicodeDecodeError as err:
+        raise SourceFormatError(f"{source}: not UTF-8 text") from err
+    except ValueError as err:
+        raise SourceFormatError(
+            f"{source}: not valid JSON ({err}); the file may be truncated"
+        ) from err
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        data = data["cards"]
+    if not isinstance(data, list):
+        raise SourceFormatError(
+            f"{source}: expected a JSON list of card objects, got {type(data).__name__}"
+        )
+    schema = DcgCardSchema()
+    rows: list[tuple[str, dict]] = []
+    errors: list[str] = []
+    for position, item in enumerate(data, start=1):
+        where = f"card #{position}"
+        if not isinstance(item, dict):
+            errors.append(f"{where}: not an object")
+            continue
+        try:
+            rows.append((f"{where} ({item.get('cardId')})", schema.load(item)))
+        except ValidationError as err:
+            errors.append(f"{where} ({item.get('cardId', 'no cardId')}): {describe(err.messages)}")
+    raise_row_errors(errors, source)
+    return fold_printings(rows, source)

@@ -1,0 +1,90 @@
+"""Replacing a game's pool as one unit, and reading pools back.
+
+The new rows are validated before this module is called; here they replace the
+old ones inside one `BEGIN IMMEDIATE` transaction. SQLite makes that all or
+nothing: a crash, a `kill -9` or an error half-way leaves the previous pool whole,
+and readers (WAL mode) see the old pool or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import sqlite_utils
+
+from cardpool.cards import row_to_card
+from rules.model import Card
+
+CHUNK = 500
+
+
+def replace_pool(
+    db: sqlite_utils.Database,
+    game: str,
+    rows: list[dict],
+    source: str,
+    *,
+    content: bytes | None = None,
+    etag: str | None = None,
+    last_modified: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    only_if_absent: bool = False,
+) -> int:
+    """Swap `game`'s cards for `rows`; returns how many cards the pool now holds.
+
+    With `only_if_absent`, a game that already has a pool is left alone (returns 0):
+    checked under the write lock, so two workers seeding at once seed once.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if only_if_absent and db.execute("SELECT 1 FROM pools WHERE game = ?", [game]).fetchone():
+            db.execute("ROLLBACK")
+            return 0
+        db.execute("DELETE FROM cards WHERE game = ?", [game])
+        for start in range(0, len(rows), CHUNK):
+            chunk = rows[start : start + CHUNK]
+            db["cards"].insert_all(chunk, batch_size=CHUNK)
+            if progress:
+                progress(len(chunk))
+        previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
+        db["pools"].upsert(
+            {
+                "game": game,
+                "source": source,
+                "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+                "count": len(rows),
+                "generation": (previous[0] if previous else 0) + 1,
+                "etag": etag,
+                "last_modified": last_modified,
+                "sha256": hashlib.sha256(content).hexdigest() if content is not None else None,
+            },
+            pk="game",
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        db.rollback()
+        raise
+    return len(rows)
+
+
+def pool_info(db: sqlite_utils.Database) -> dict[str, dict]:
+    return {row["game"]: row for row in db["pools"].rows}
+
+
+def generations(db: sqlite_utils.Database) -> dict[str, int]:
+    """Cheap: tells a process whether its cached pools are still current."""
+    return dict(db.execute("SELECT game, generation FROM pools").fetchall())
+
+
+def load_cards(db: sqlite_utils.Database, game: str) -> tuple[int, list[Card]]:
+    """A game's generation and cards, read in one transaction (one consistent snapshot)."""
+    db.execute("BEGIN")
+    try:
+        found = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
+        rows = db.query("SELECT * FROM cards WHERE game = ?", [game])
+        cards = [row_to_card(row) for row in rows]
+    finally:
+        db.execute("COMMIT")
+    return (found[0] if found else 0), cards

@@ -1,0 +1,66 @@
+"""deckcheck: the Flask application (pages, JSON API, command line).
+
+Rule logic lives in `rules`, the card database in `cardpool`; this package only
+puts them in front of people and programs.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+__version__ = "0.1.0"
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(Path(__file__).resolve().parent.parent / "templates"),
+    )
+    app.config.from_mapping(
+        DATABASE=os.environ.get("DECKCHECK_DATABASE")
+        or os.path.join(app.instance_path, "deckcheck.db"),
+        FORMATS_DIR=os.environ.get("DECKCHECK_FORMATS_DIR")
+        or os.path.join(app.instance_path, "formats"),
+        SECRET_KEY=os.environ.get("DECKCHECK_SECRET_KEY") or secrets.token_hex(32),
+        SEED_STARTER_POOL=True,
+        SYNC_URLS=_sync_urls(os.environ.get("DECKCHECK_SYNC_URLS")),
+        MAX_CONTENT_LENGTH=16 * 1024 * 1024,
+        BODY_LIMIT=1024 * 1024,
+        BATCH_BODY_LIMIT=16 * 1024 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    from deckcheck import api, cli, db, errors, security, web
+
+    db.init_app(app)
+    errors.init_app(app)
+    security.init_app(app)
+    api.init_app(app)
+    web.init_app(app)
+    cli.init_app(app)
+    return app
+
+
+DEFAULT_SYNC_URLS = {
+    # The MIT-licensed community list this project's DCG importer reads (see README).
+    "dcg": "https://raw.githubusercontent.com/vinicius3333/aegis-digimon-tcg/main/"
+    "packages/shared/src/cards/data/cards.json",
+}
+
+
+def _sync_urls(text: str | None) -> dict[str, str]:
+    """`DECKCHECK_SYNC_URLS="dcg=https://...,dmcg=https://..."` overrides the defaults."""
+    urls = dict(DEFAULT_SYNC_URLS)
+    for item in (text or "").split(","):
+        game, _, url = item.partition("=")
+        if game.strip() and url.strip():
+            urls[game.strip()] = url.strip()
+    return urls

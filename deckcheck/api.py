@@ -1,0 +1,194 @@
+"""The JSON API under /api/v1 (contract). One success response per view; the rest
+are errors of the one shape built in `deckcheck.errors`."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Flask, current_app, jsonify, request
+from marshmallow import ValidationError
+
+from cardpool.cards import row_to_json
+from cardpool.search import Query, search
+from cardpool.vocab import GAMES
+from deckcheck import __version__, service
+from deckcheck.db import get_db
+from deckcheck.errors import ApiError
+from deckcheck.formats import registry
+from deckcheck.schemas import (
+    BatchDeckSchema,
+    BatchRequestSchema,
+    CardQuerySchema,
+    ExportRequestSchema,
+    ValidateRequestSchema,
+)
+from rules.export import ExportError, export
+from rules.numbers import number_key
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+_validate_schema = ValidateRequestSchema()
+_export_schema = ExportRequestSchema()
+_batch_schema = BatchRequestSchema()
+_batch_deck_schema = BatchDeckSchema()
+_card_query_schema = CardQuerySchema()
+
+
+@bp.before_request
+def _body_limit() -> None:
+    limit_key = "BATCH_BODY_LIMIT" if request.endpoint == "api.validate_batch" else "BODY_LIMIT"
+    request.max_content_length = current_app.config[limit_key]
+
+
+def _json_body() -> dict:
+    raw = request.get_data(cache=False)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as err:
+        raise ApiError(400, "malformed-json", f"The body is not valid JSON: {err}") from err
+    if not isinstance(data, dict):
+        raise ApiError(400, "malformed-json", "The body must be a JSON object.")
+    return data
+
+
+def _load(schema, data: dict) -> dict:
+    try:
+        return schema.load(data)
+    except ValidationError as err:
+        raise ApiError(
+            422, "invalid-request", "Some fields are missing or wrong.", {"fields": err.messages}
+        ) from err
+
+
+@bp.post("/decks/validate")
+def validate():
+    payload = _load(_validate_schema, _json_body())
+    fmt = service.find_format(payload["format"])
+    report = service.check(fmt, payload, payload["date"])
+    return jsonify(service.report_json(report, fmt))
+
+
+@bp.post("/decks/validate-batch")
+def validate_batch():
+    payload = _load(_batch_schema, _json_body())
+    fmt = service.find_format(payload["format"])
+    results = [_batch_result(fmt, item, payload["date"]) for item in payload["decks"]]
+    return jsonify({"results": results})
+
+
+def _batch_result(fmt, item: dict, on) -> dict:
+    deck_id = item.get("id")
+    try:
+        deck = _batch_deck_schema.load(item)
+        report = service.check(fmt, deck, on)
+    except (ValidationError, ApiError) as err:
+        if isinstance(err, ValidationError):
+            err = ApiError(422, "invalid-deck", "This deck is malformed.", {"fields": err.messages})
+        return {
+            "id": deck_id,
+            "legal": False,
+            "violations": [],
+            "warnings": [],
+            "fingerprint": None,
+            "error": {"code": err.code, "message": err.message, "details": err.details},
+        }
+    return {
+        "id": deck_id,
+        "legal": report.legal,
+        "violations": [service.violation_json(v) for v in report.violations],
+        "warnings": [service.violation_json(v) for v in report.warnings],
+        "fingerprint": report.fingerprint,
+    }
+
+
+@bp.post("/decks/export")
+def export_deck():
+    payload = _load(_export_schema, _json_body())
+    fmt = service.find_format(payload["format"])
+    if payload["style"] == "deck-code" and fmt.game != "dcg":
+        raise ApiError(
+            422,
+            "style-not-supported",
+            "Deck codes exist for the Digimon Card Game (dcg) only.",
+            {"style": "deck-code", "game": fmt.game},
+        )
+    report = service.check(fmt, payload, payload["date"])
+    try:
+        content = export(report.deck, payload["style"])
+    except ExportError as err:
+        raise ApiError(422, "style-not-supported", str(err)) from err
+    return jsonify({"style": payload["style"], "content": content})
+
+
+@bp.get("/formats")
+def formats():
+    loaded = registry()
+    return jsonify(
+        {
+            "data": [service.format_json(f, full=False) for f in loaded.formats.values()],
+            "errors": loaded.errors,
+        }
+    )
+
+
+@bp.get("/formats/<format_id>")
+def format_detail(format_id: str):
+    fmt = registry().formats.get(format_id)
+    if fmt is None:
+        raise ApiError(404, "unknown-format", f"There is no format {format_id!r}.")
+    return jsonify(service.format_json(fmt))
+
+
+@bp.get("/cards")
+def cards():
+    try:
+        args = _card_query_schema.load(request.args.to_dict())
+    except ValidationError as err:
+        raise ApiError(
+            422, "invalid-request", "Some query parameters are wrong.", {"fields": err.messages}
+        ) from err
+    query = Query(**args)
+    rows, total = search(get_db(), query)
+    return jsonify(
+        {
+            "data": [row_to_json(row) for row in rows],
+            "total": total,
+            "page": query.page,
+            "has_more": query.page * query.per_page < total,
+        }
+    )
+
+
+@bp.get("/cards/<game>/<path:number>")
+def card(game: str, number: str):
+    if game not in GAMES:
+        raise ApiError(
+            404, "unknown-game", f"There is no game {game!r}; games: {', '.join(GAMES)}."
+        )
+    row = next(
+        get_db().query(
+            "SELECT * FROM cards WHERE game = ? AND key = ?", [game, number_key(number)]
+        ),
+        None,
+    )
+    if row is None:
+        raise ApiError(404, "card-not-found", f"No {game} card has the number {number!r}.")
+    data = row_to_json(row)
+    data["limits"] = service.card_limits(game, row["number"])
+    return jsonify(data)
+
+
+@bp.get("/health")
+def health():
+    return jsonify({"status": "ok", "version": __version__})
+
+
+@bp.get("/openapi.json")
+def openapi():
+    from deckcheck.openapi import spec
+
+    return jsonify(spec())
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

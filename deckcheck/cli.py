@@ -1,0 +1,124 @@
+"""`flask --app deckcheck cardpool ...`: a thin layer over `cardpool`."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import click
+from flask import Flask, current_app
+from flask.cli import AppGroup
+
+from cardpool.db import connect
+from cardpool.errors import CardPoolError
+from cardpool.imports import Progress, import_pool, sync_pool
+from cardpool.store import pool_info
+from cardpool.vocab import GAMES
+
+cardpool_cli = AppGroup("cardpool", help="Import, sync and inspect the card database.")
+
+
+@contextlib.contextmanager
+def _progress():
+    """Progress bars on a terminal; silence in pipes, logs and CI."""
+    if not sys.stderr.isatty():
+        yield Progress()
+        return
+    bars: dict[str, click.progressbar] = {}
+
+    def download(chunk: int, total: int | None) -> None:
+        if "download" not in bars:
+            bars["download"] = click.progressbar(
+                length=total or 0, label="downloading", file=sys.stderr
+            )
+            bars["download"].__enter__()
+        bars["download"].update(chunk)
+
+    def total_rows(count: int) -> None:
+        bars["rows"] = click.progressbar(length=count, label="importing", file=sys.stderr)
+        bars["rows"].__enter__()
+
+    try:
+        yield Progress(download, lambda n: bars["rows"].update(n), total_rows)
+    finally:
+        for bar in bars.values():
+            bar.__exit__(None, None, None)
+
+
+def _db():
+    return connect(current_app.config["DATABASE"])
+
+
+@cardpool_cli.command("import")
+@click.argument("game", type=click.Choice(GAMES))
+@click.argument("source")
+def import_command(game: str, source: str) -> None:
+    """Replace GAME's cards with the list at SOURCE (a file path or an http(s) URL).
+
+    All or nothing: on any error the previous pool stays, whole.
+    """
+    db = _db()
+    try:
+        with _progress() as progress:
+            count = import_pool(db, game, source, progress)
+    except CardPoolError as err:
+        raise click.ClickException(f"import failed, nothing changed: {err}") from err
+    finally:
+        db.close()
+    click.echo(f"imported {count} cards")
+
+
+@cardpool_cli.command("sync")
+@click.argument("game", required=False, type=click.Choice(GAMES))
+def sync_command(game: str | None) -> None:
+    """Import from the configured upstream URLs, skipping lists unchanged since last time.
+
+    Upstreams: DECKCHECK_SYNC_URLS="game=url,..." (default: dcg's public upstream).
+    """
+    urls = current_app.config["SYNC_URLS"]
+    games = [game] if game else sorted(urls)
+    failed = False
+    db = _db()
+    try:
+        for name in games:
+            if name not in urls:
+                click.echo(
+                    f"{name}: no upstream URL configured (set DECKCHECK_SYNC_URLS)", err=True
+                )
+                failed = True
+                continue
+            try:
+                with _progress() as progress:
+                    count = sync_pool(db, name, urls[name], progress)
+            except CardPoolError as err:
+                click.echo(f"{name}: sync failed, nothing changed: {err}", err=True)
+                failed = True
+                continue
+            if count is None:
+                click.echo(f"{name}: unchanged since the last sync")
+            else:
+                click.echo(f"{name}: imported {count} cards")
+    finally:
+        db.close()
+    if failed:
+        sys.exit(1)
+
+
+@cardpool_cli.command("stats")
+def stats_command() -> None:
+    """Cards per game, where they came from and when."""
+    db = _db()
+    try:
+        info = pool_info(db)
+    finally:
+        db.close()
+    for game in GAMES:
+        row = info.get(game)
+        if row is None:
+            click.echo(f"{game:<11} no cards (import a list with: cardpool import {game} SOURCE)")
+        else:
+            click.echo(f"{game:<11} {row['count']:>5} cards  {row['imported_at']}  {row['source']}")
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(cardpool_cli)

@@ -1,0 +1,88 @@
+"""Every error the service answers with, in one shape.
+
+JSON (the API, and any client asking for JSON):
+    {"error": {"code": "<stable-slug>", "message": "<sentence>", "details": {...}}}
+HTML (pages): a friendly page, never a stack trace.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+HTTP_CODES = {
+    400: ("bad-request", "The request could not be read."),
+    404: ("not-found", "There is nothing at this address."),
+    405: ("method-not-allowed", "This address does not accept that method."),
+    413: ("body-too-large", "The request body is larger than this address accepts."),
+    415: ("unsupported-media-type", "Send the body as JSON (Content-Type: application/json)."),
+    422: ("invalid-request", "The request is not valid."),
+    429: ("too-many-requests", "Too many requests; try again shortly."),
+}
+
+
+class ApiError(Exception):
+    """An error a view raises on purpose, with its stable code."""
+
+    def __init__(self, status: int, code: str, message: str, details: dict | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message, self.details = status, code, message, details or {}
+
+
+def error_body(code: str, message: str, details: dict | None = None) -> dict:
+    """The one place an error body is built (a test holds every route to it)."""
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def error_response(status: int, code: str, message: str, details: dict | None = None):
+    response = jsonify(error_body(code, message, details))
+    response.status_code = status
+    return response
+
+
+def wants_json() -> bool:
+    if request.path.startswith("/api/"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return (
+        best == "application/json"
+        and request.accept_mimetypes[best] > request.accept_mimetypes["text/html"]
+    )
+
+
+def _http_error(err: HTTPException):
+    status = err.code or 500
+    code, message = HTTP_CODES.get(status, ("error", err.description or "Request failed."))
+    details = {}
+    if status == 405 and err.valid_methods:
+        details["allowed"] = sorted(err.valid_methods)
+    if status == 413:
+        details["limit_bytes"] = request.max_content_length
+    if wants_json():
+        return error_response(status, code, message, details)
+    return render_template("error.html", status=status, message=message), status
+
+
+def _api_error(err: ApiError):
+    if wants_json():
+        return error_response(err.status, err.code, err.message, err.details)
+    return render_template("error.html", status=err.status, message=err.message), err.status
+
+
+def _unexpected(err: Exception):
+    # Logged with its traceback by Flask; the client sees a plain sentence only.
+    if isinstance(err, HTTPException):
+        return _http_error(err)
+    from flask import current_app
+
+    current_app.logger.exception("unexpected error")
+    message = "Something went wrong on our side. Please try again."
+    if wants_json():
+        return error_response(500, "internal-error", message)
+    return render_template("error.html", status=500, message=message), 500
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(Exception, _unexpected)

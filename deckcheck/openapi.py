@@ -1,0 +1,122 @@
+"""The OpenAPI 3 document, generated from the marshmallow schemas that validate."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+
+from deckcheck import __version__, schemas
+
+ERRORS = {
+    "400": "malformed JSON",
+    "404": "not found",
+    "405": "wrong method",
+    "413": "body too large",
+    "422": "invalid request (details in error.details)",
+}
+
+# path, method, summary, request body schema, query schema, success schema, error statuses
+ROUTES = [
+    (
+        "/decks/validate",
+        "post",
+        "Validate one deck",
+        schemas.ValidateRequestSchema,
+        None,
+        schemas.ReportSchema,
+        ("400", "413", "422"),
+    ),
+    (
+        "/decks/validate-batch",
+        "post",
+        "Validate many decks in one call",
+        schemas.BatchRequestSchema,
+        None,
+        schemas.BatchResponseSchema,
+        ("400", "413", "422"),
+    ),
+    (
+        "/decks/export",
+        "post",
+        "Export a resolved deck as text, TTS JSON or a deck code",
+        schemas.ExportRequestSchema,
+        None,
+        schemas.ExportResponseSchema,
+        ("400", "413", "422"),
+    ),
+    (
+        "/formats",
+        "get",
+        "List formats (and broken organizer files)",
+        None,
+        None,
+        schemas.FormatListSchema,
+        (),
+    ),
+    (
+        "/formats/{format_id}",
+        "get",
+        "One format: rules in words and dated lists",
+        None,
+        None,
+        schemas.FormatSchema,
+        ("404",),
+    ),
+    (
+        "/cards",
+        "get",
+        "Search or list cards (a paginated list object)",
+        None,
+        schemas.CardQuerySchema,
+        schemas.CardListSchema,
+        ("422",),
+    ),
+    ("/cards/{game}/{number}", "get", "One card", None, None, schemas.CardSchema, ("404",)),
+    ("/health", "get", "Cheap liveness check", None, None, schemas.HealthSchema, ()),
+]
+
+
+def _parameters(path: str, query_schema) -> list:
+    params: list = [
+        {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
+        for name in ("format_id", "game", "number")
+        if "{" + name + "}" in path
+    ]
+    if query_schema is not None:
+        params.append({"in": "query", "schema": query_schema})
+    return params
+
+
+@cache
+def spec() -> dict:
+    api = APISpec(
+        title="deckcheck",
+        version=__version__,
+        openapi_version="3.0.3",
+        plugins=[MarshmallowPlugin()],
+        info={"description": "Deck legality for four Digimon card games."},
+        servers=[{"url": "/api/v1"}],
+    )
+    api.components.schema("Error", schema=schemas.ErrorSchema)
+    for path, method, summary, body, query, success, errors in ROUTES:
+        operation: dict = {
+            "summary": summary,
+            "parameters": _parameters(path, query),
+            "responses": {
+                "200": {"description": "OK", "content": {"application/json": {"schema": success}}}
+            },
+        }
+        for status in (*errors, "405"):
+            operation["responses"][status] = {
+                "description": ERRORS[status],
+                "content": {"application/json": {"schema": "Error"}},
+            }
+        if body is not None:
+            operation["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": body}},
+            }
+        api.path(path=path, operations={method: operation})
+    return api.to_dict()

@@ -1,0 +1,266 @@
+"""marshmallow schemas: the single description of the JSON API.
+
+Requests are loaded (validated) with them; responses are built as plain dicts
+on the hot path and held to these schemas by the tests and by schemathesis; the
+OpenAPI document is generated from them.
+"""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
+from marshmallow.validate import Length, OneOf, Range
+
+MAX_COUNT = 1000
+STYLES = ("text", "tts", "deck-code")
+
+
+class DeckEntrySchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(
+        required=True,
+        validate=Length(min=1, max=200),
+        metadata={"description": "card number or card name"},
+    )
+    count = fields.Integer(required=True, strict=True, validate=Range(1, MAX_COUNT))
+
+
+class DeckSchema(Schema):
+    """A structured deck. Unknown section names are refused (a typo would drop cards)."""
+
+    class Meta:
+        unknown = RAISE
+
+    main = fields.List(fields.Nested(DeckEntrySchema), load_default=list)
+    eggs = fields.List(fields.Nested(DeckEntrySchema), load_default=list)
+    destiny = fields.List(fields.Nested(DeckEntrySchema), load_default=list)
+    partner = fields.String(load_default=None, allow_none=True, validate=Length(max=200))
+
+
+class DeckInputSchema(Schema):
+    """Either `decklist` (text) or `deck` (structured), not both."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    decklist = fields.String(metadata={"description": "a decklist as players paste it"})
+    deck = fields.Nested(DeckSchema)
+
+    @validates_schema
+    def _one_deck(self, data: dict, **kwargs) -> None:
+        if ("decklist" in data) == ("deck" in data):
+            raise ValidationError("give exactly one of 'decklist' or 'deck'", "_schema")
+
+
+class ValidateRequestSchema(DeckInputSchema):
+    format = fields.String(required=True, validate=Length(min=1, max=80))
+    date = fields.Date(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "YYYY-MM-DD; default: today (UTC)"},
+    )
+
+
+class ExportRequestSchema(ValidateRequestSchema):
+    style = fields.String(required=True, validate=OneOf(STYLES))
+
+
+class BatchRequestSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    format = fields.String(required=True, validate=Length(min=1, max=80))
+    date = fields.Date(load_default=None, allow_none=True)
+    decks = fields.List(
+        fields.Dict(),
+        required=True,
+        validate=Length(max=20000),
+        metadata={"description": "each {id, decklist | deck}"},
+    )
+
+
+class BatchDeckSchema(DeckInputSchema):
+    id = fields.Raw(load_default=None, metadata={"description": "the caller's id, echoed"})
+
+
+class ViolationSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    rule = fields.String(required=True)
+    section = fields.String(allow_none=True)
+    cards = fields.List(fields.String(), required=True)
+    line = fields.Integer(allow_none=True)
+    suggestions = fields.List(fields.String())
+    candidates = fields.List(fields.String())
+
+
+class DeckCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    count = fields.Integer(required=True)
+    kind = fields.String()
+    level = fields.String(allow_none=True)
+    colors = fields.List(fields.String())
+
+
+class SectionSchema(Schema):
+    count = fields.Integer(required=True)
+    cards = fields.List(fields.Nested(DeckCardSchema), required=True)
+
+
+class DeckOutSchema(Schema):
+    sections = fields.Dict(keys=fields.String(), values=fields.Nested(SectionSchema), required=True)
+    partner = fields.String(allow_none=True, required=True)
+    fingerprint = fields.String(required=True)
+    name = fields.String(allow_none=True)
+    style = fields.String()
+
+
+class FormatRefSchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    name = fields.String(required=True)
+    date = fields.Date(required=True)
+
+
+class ReportSchema(Schema):
+    legal = fields.Boolean(required=True)
+    format = fields.Nested(FormatRefSchema, required=True)
+    deck = fields.Nested(DeckOutSchema, required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    warnings = fields.List(fields.Nested(ViolationSchema), required=True)
+
+
+class ErrorDetailSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    details = fields.Dict(required=True)
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorDetailSchema, required=True)
+
+
+class BatchResultSchema(Schema):
+    id = fields.Raw(allow_none=True)
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    warnings = fields.List(fields.Nested(ViolationSchema), required=True)
+    fingerprint = fields.String(allow_none=True, required=True)
+    error = fields.Nested(ErrorDetailSchema)
+
+
+class BatchResponseSchema(Schema):
+    results = fields.List(fields.Nested(BatchResultSchema), required=True)
+
+
+class ExportResponseSchema(Schema):
+    style = fields.String(required=True)
+    content = fields.String(required=True)
+
+
+class CheckSchema(Schema):
+    code = fields.String(required=True)
+    rule = fields.String(required=True)
+
+
+class ListEntrySchema(Schema):
+    card = fields.String(required=True)
+    name = fields.String()
+    status = fields.String(required=True)
+
+
+class ChoiceSchema(Schema):
+    a = fields.List(fields.String(), required=True)
+    b = fields.List(fields.String(), required=True)
+
+
+class ListChangeSchema(Schema):
+    effective = fields.Date(allow_none=True, required=True)
+    announced = fields.Date(allow_none=True)
+    enforced = fields.Boolean(required=True)
+    confidence = fields.String(allow_none=True)
+    doubt = fields.String(allow_none=True)
+    limits = fields.List(fields.Nested(ListEntrySchema), required=True)
+    choice_restrictions = fields.List(fields.Nested(ChoiceSchema), required=True)
+    sources = fields.List(fields.String(), required=True)
+
+
+class FormatSchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    name = fields.String(required=True)
+    extends = fields.String(allow_none=True)
+    origin = fields.String()
+    date = fields.Date(allow_none=True)
+    sections = fields.List(fields.String())
+    rules = fields.List(fields.String(), metadata={"description": "the rules in plain words"})
+    sources = fields.List(fields.String())
+    checks = fields.List(fields.Nested(CheckSchema))
+    notes = fields.List(fields.String())
+    lists = fields.List(fields.Nested(ListChangeSchema))
+
+
+class FormatErrorSchema(Schema):
+    file = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class FormatListSchema(Schema):
+    data = fields.List(fields.Nested(FormatSchema), required=True)
+    errors = fields.List(fields.Nested(FormatErrorSchema), required=True)
+
+
+class CardLimitSchema(Schema):
+    format = fields.String(required=True)
+    status = fields.String(required=True)
+    effective = fields.Date(allow_none=True)
+    announced = fields.Date(allow_none=True)
+    doubt = fields.String(allow_none=True)
+
+
+class CardSchema(Schema):
+    game = fields.String(required=True)
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True)
+    level = fields.String(allow_none=True, required=True)
+    types = fields.List(fields.String())
+    aliases = fields.List(fields.String())
+    evo_names = fields.List(fields.String())
+    flags = fields.List(fields.String())
+    max_copies = fields.Integer(allow_none=True)
+    set = fields.String(allow_none=True)
+    name_ja = fields.String(allow_none=True)
+    colors = fields.List(fields.String())
+    traits = fields.List(fields.String())
+    play_cost = fields.Integer(allow_none=True)
+    dp = fields.Integer(allow_none=True)
+    rarity = fields.String(allow_none=True)
+    limits = fields.List(fields.Nested(CardLimitSchema))
+
+
+class CardListSchema(Schema):
+    data = fields.List(fields.Nested(CardSchema), required=True)
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    has_more = fields.Boolean(required=True)
+
+
+class CardQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    game = fields.String(load_default=None, validate=OneOf(("dcg", "dbe", "digibattle", "dmcg")))
+    q = fields.String(load_default=None, validate=Length(max=200))
+    kind = fields.String(load_default=None, validate=Length(max=40))
+    level = fields.String(load_default=None, validate=Length(max=40))
+    color = fields.String(load_default=None, validate=Length(max=40))
+    page = fields.Integer(load_default=1, validate=Range(1, 100000))
+    per_page = fields.Integer(load_default=50, validate=Range(1, 200))
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+    version = fields.String(required=True)

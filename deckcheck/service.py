@@ -1,0 +1,208 @@
+"""Requests to verdicts: the glue between the API / pages and `rules`.
+
+Shared by the JSON API and the HTML pages, so both always agree.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from deckcheck.db import pools
+from deckcheck.errors import ApiError
+from deckcheck.formats import get_format
+from rules.format import Format
+from rules.lists import ListHistory
+from rules.model import Report, Violation
+from rules.parse import count_lines
+from rules.validate import check_structured, check_text
+
+MAX_LINES = 1000
+
+
+def today() -> date:
+    return datetime.now(UTC).date()
+
+
+def find_format(format_id: str) -> Format:
+    fmt = get_format(format_id)
+    if fmt is None:
+        raise ApiError(
+            422,
+            "unknown-format",
+            f"There is no format {format_id!r}. GET /api/v1/formats lists them.",
+            {"format": format_id},
+        )
+    return fmt
+
+
+def check(fmt: Format, payload: dict, on: date | None) -> Report:
+    """Judge a loaded request payload (`decklist` text or structured `deck`)."""
+    index = pools().index(fmt.game)
+    day = on or today()
+    if "decklist" in payload:
+        text = payload["decklist"]
+        lines = count_lines(text)
+        if lines > MAX_LINES:
+            raise ApiError(
+                422,
+                "decklist-too-long",
+                f"The decklist has {lines} lines; at most {MAX_LINES} are accepted.",
+                {"lines": lines, "limit": MAX_LINES},
+            )
+        return check_text(fmt, index, text, day)
+    deck = payload["deck"]
+    sections = {
+        name: [(item["card"], item["count"]) for item in deck.get(name) or []]
+        for name in ("main", "eggs", "destiny")
+        if deck.get(name)
+    }
+    return check_structured(fmt, index, sections, deck.get("partner"), day)
+
+
+def violation_json(violation: Violation) -> dict:
+    data = {
+        "code": violation.code,
+        "message": violation.message,
+        "rule": violation.rule,
+        "section": violation.section,
+        "cards": list(violation.cards),
+        "line": violation.line,
+    }
+    if violation.code == "ambiguous-card":
+        data["candidates"] = list(violation.suggestions)
+    elif violation.code == "unknown-card":
+        data["suggestions"] = list(violation.suggestions)
+    return data
+
+
+def deck_json(report: Report) -> dict:
+    deck = report.deck
+    sections = {}
+    for section in deck.sections():
+        stacks = deck.stacks(section)
+        sections[section] = {
+            "count": sum(s.count for s in stacks),
+            "cards": [
+                {
+                    "number": s.card.number,
+                    "name": s.card.name,
+                    "count": s.count,
+                    "kind": s.card.kind,
+                    "level": s.card.level,
+                    "colors": list(s.card.colors),
+                }
+                for s in stacks
+            ],
+        }
+    data = {
+        "sections": sections,
+        "partner": deck.partner.number if deck.partner else None,
+        "fingerprint": report.fingerprint,
+        "name": deck.name,
+    }
+    if "style" in report.extra:
+        data["style"] = report.extra["style"]
+    return data
+
+
+def report_json(report: Report, fmt: Format) -> dict:
+    return {
+        "legal": report.legal,
+        "format": {"id": fmt.id, "game": fmt.game, "name": fmt.name, "date": report.on.isoformat()},
+        "deck": deck_json(report),
+        "violations": [violation_json(v) for v in report.violations],
+        "warnings": [violation_json(v) for v in report.warnings],
+    }
+
+
+def lists_json(lists: ListHistory | None) -> list[dict]:
+    if lists is None:
+        return []
+    return [
+        {
+            "effective": change.effective.isoformat() if change.effective else None,
+            "announced": change.announced.isoformat() if change.announced else None,
+            "enforced": change.enforced,
+            "confidence": change.confidence,
+            "doubt": change.doubt,
+            "limits": [
+                {"card": ref.number, "name": ref.name, "status": status}
+                for ref, status in change.limits
+            ],
+            "choice_restrictions": [
+                {"a": [r.number for r in a], "b": [r.number for r in b]} for a, b in change.choices
+            ],
+            "sources": list(change.sources),
+        }
+        for change in lists.changes
+        if change.effective != date.min
+    ] + [
+        {
+            "effective": None,
+            "announced": None,
+            "enforced": True,
+            "confidence": None,
+            "doubt": None,
+            "limits": [
+                {"card": ref.number, "name": ref.name, "status": status}
+                for ref, status in change.limits
+            ],
+            "choice_restrictions": [],
+            "sources": list(change.sources),
+        }
+        for change in lists.changes
+        if change.effective == date.min
+    ]
+
+
+def format_json(fmt: Format, full: bool = True) -> dict:
+    data = {
+        "id": fmt.id,
+        "game": fmt.game,
+        "name": fmt.name,
+        "extends": fmt.extends,
+        "origin": fmt.origin,
+        "date": fmt.date.isoformat() if fmt.date else None,
+        "sections": list(fmt.sections),
+        "rules": list(fmt.summary),
+        "sources": list(fmt.sources),
+        "checks": [{"code": c.code, "rule": c.rule} for c in fmt.checks],
+        "notes": list(fmt.notes),
+    }
+    if full:
+        data["lists"] = lists_json(fmt.lists)
+    return data
+
+
+def card_limits(game: str, number: str) -> list[dict]:
+    """Where a card is limited (banned / restricted / choice) in the formats of its game."""
+    found = []
+    for fmt in service_formats(game):
+        if fmt.lists is None:
+            continue
+        for change in fmt.lists.changes:
+            for ref, status in change.limits:
+                if ref.number == number:
+                    found.append(_limit(fmt.id, status, change))
+            for a, b in change.choices:
+                if any(r.number == number for r in (*a, *b)):
+                    found.append(_limit(fmt.id, "choice-restriction", change))
+    return found
+
+
+def _limit(format_id: str, status: str, change) -> dict:
+    return {
+        "format": format_id,
+        "status": status,
+        "effective": change.effective.isoformat()
+        if change.effective and change.effective != date.min
+        else None,
+        "announced": change.announced.isoformat() if change.announced else None,
+        "doubt": change.doubt,
+    }
+
+
+def service_formats(game: str) -> list[Format]:
+    from deckcheck.formats import registry
+
+    return [f for f in registry().formats.values() if f.game == game]

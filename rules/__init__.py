@@ -1,0 +1,1 @@
+"""Deck-construction rules for four Digimon card games. Pure Python: no Flask, no SQL."""

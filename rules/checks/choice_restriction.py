@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rules.checks.limited_cards import LIST_SOURCE, list_citation
+from rules.checks.words import labels
+from rules.model import Context, Deck, Violation
+from rules.numbers import number_key
+
+
+@dataclass(frozen=True)
+class ChoiceRestrictionCheck:
+    """No card of one side of a choice restriction together with a card of the other.
+
+    What: for each pair in force on the day, collects the deck's cards of side a and
+    side b; both non-empty is a violation.
+    Why: DCG "banned pairs" let a deck play either side, never both.
+    Example: EX2-007 with EX7-064 in a deck dated 2025-04-01 gets `choice-restriction`.
+    """
+
+    rule: str = LIST_SOURCE
+    code: str = "choice-restriction"
+
+    def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        if ctx.lists is None:
+            return
+        present = {number_key(s.card.number): s for s in deck.stacks()}
+        for pair in ctx.lists.pairs_on(ctx.on):
+            side_a = [
+                present[k] for k in map(number_key, (r.number for r in pair.a)) if k in present
+            ]
+            side_b = [
+                present[k] for k in map(number_key, (r.number for r in pair.b)) if k in present
+            ]
+            if not side_a or not side_b:
+                continue
+            a_cards = [s.card for s in side_a]
+            b_cards = [s.card for s in side_b]
+            message = (
+                f"{labels(a_cards)} may not be in the same deck as {labels(b_cards)} "
+                f"(a choice restriction since {pair.change.effective}). "
+                f"Keep one side and remove the other."
+            )
+            stacks = side_a + side_b
+            yield Violation(
+                self.code,
+                message,
+                list_citation(pair.change),
+                None,
+                tuple(s.card.number for s in stacks),
+                min((s.line for s in stacks if s.line), default=None),
+            )

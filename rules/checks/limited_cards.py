@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from rules.checks.words import copies
+from rules.lists import BANNED, RESTRICTED, Change
+from rules.model import Context, Deck, Stack, Violation
+
+LIST_SOURCE = (
+    "Digimon Card Game restricted and banned card list "
+    "(world.digimoncard.com/rule/restriction_card)"
+)
+
+
+def list_citation(change: Change) -> str:
+    """Where a list entry comes from, with any doubt about its date in plain sight."""
+    if change.effective == date.min:
+        return f"{', '.join(change.sources)} (this event's own list)"
+    text = f"{LIST_SOURCE}, effective {change.effective}"
+    if change.confidence:
+        text += f" (date of {change.confidence} confidence)"
+    return text
+
+
+def _since(change: Change) -> str:
+    return "" if change.effective == date.min else f" since {change.effective}"
+
+
+def _whole_deck(deck: Deck) -> list[Stack]:
+    """One stack per card number over every section: the lists count both decks."""
+    merged: dict[str, Stack] = {}
+    for stack in deck.stacks():
+        seen = merged.get(stack.card.number)
+        if seen:
+            stack = Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
+        merged[stack.card.number] = stack
+    return list(merged.values())
+
+
+@dataclass(frozen=True)
+class BannedCards:
+    """No copy of a card banned on the day (DCG lists by date).
+
+    What: looks every card number up in the list history for the requested date.
+    Why: banned cards may not be in the deck or the Digi-Egg deck at all.
+    Example: BT5-109 in a deck dated 2022-03-01 gets `banned`.
+    """
+
+    rule: str = LIST_SOURCE
+    code: str = "banned"
+
+    def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        if ctx.lists is None:
+            return
+        for stack in _whole_deck(deck):
+            found = ctx.lists.status_on(stack.card.number, ctx.on)
+            if not found or found[0] != BANNED:
+                continue
+            change: Change = found[1]  # type: ignore[assignment]
+            message = (
+                f"{stack.card.label} is banned{_since(change)}: no copies are allowed. "
+                f"Remove {'all ' if stack.count > 1 else ''}{copies(stack.count)}."
+            )
+            yield Violation(
+                self.code, message, list_citation(change), None, (stack.card.number,), stack.line
+            )
+
+
+@dataclass(frozen=True)
+class RestrictedCards:
+    """At most 1 copy, over both decks, of a card restricted on the day (DCG lists by date).
+
+    What: adds the copies of a restricted card number in every section.
+    Why: "restricted to 1" limits the whole deck, all printings together.
+    Example: 4 BT2-047 in a deck dated 2021-05-01 get `restricted`.
+    """
+
+    rule: str = LIST_SOURCE
+    code: str = "restricted"
+
+    def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        if ctx.lists is None:
+            return
+        for stack in _whole_deck(deck):
+            found = ctx.lists.status_on(stack.card.number, ctx.on)
+            if not found or found[0] != RESTRICTED or stack.count <= 1:
+                continue
+            change: Change = found[1]  # type: ignore[assignment]
+            message = (
+                f"{stack.card.label} is restricted to 1 copy{_since(change)}, "
+                f"and you have {stack.count}. Remove {copies(stack.count - 1)}."
+            )
+            yield Violation(
+                self.code, message, list_citation(change), None, (stack.card.number,), stack.line
+            )

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rules.checks.destiny_limit import PARTNER_C
+from rules.model import Card, Context, Deck, Violation
+from rules.pool import name_key
+
+
+def _names(card: Card) -> set[str]:
+    return {name_key(n) for n in card.names if n}
+
+
+@dataclass(frozen=True)
+class PartnerCheck:
+    """A declared partner is a Level R Digimon in the main deck; each partner Level C
+    in the Destiny Zone names that partner (or one of its aliases) in its evolution box.
+
+    What: a deck with no partner and no partner Level C is fine; a partner Level C
+    without a declared partner, or not naming it, is not.
+    Why: DBE rules, "Deck Construction" (partner R and partner C lines).
+    Example: ACC-002 Greymon in the Destiny Zone of a deck with no partner gets `partner`.
+    """
+
+    rule: str
+    code: str = "partner"
+
+    def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        partner = deck.partner
+        if partner is not None:
+            yield from self._check_partner(deck, partner)
+        for stack in deck.stacks("destiny"):
+            card = stack.card
+            if not PARTNER_C.matches(card):
+                continue
+            if partner is None:
+                message = (
+                    f"{card.label} is a partner Level C, but your deck declares no partner. "
+                    f"Add a 'Partner:' line naming your Level R partner, or remove {card.label}."
+                )
+            elif not _names(partner) & {name_key(n) for n in card.evo_names}:
+                message = (
+                    f"{card.label} is a partner Level C, but its evolution box does not name "
+                    f"your partner {partner.label}. Remove it or choose a Level C that names "
+                    f"{partner.name or partner.number}."
+                )
+            else:
+                continue
+            yield Violation(self.code, message, self.rule, "destiny", (card.number,), stack.line)
+
+    def _check_partner(self, deck: Deck, partner: Card) -> Iterator[Violation]:
+        problem = None
+        if partner.kind != "digimon" or (partner.level or "").upper() != "R":
+            problem = "is not a Level R Digimon, so it cannot be your partner"
+        elif not any(s.card.number == partner.number for s in deck.stacks("main")):
+            problem = "is your declared partner, but it is not in your main deck. Add it"
+        if problem:
+            yield Violation(
+                self.code,
+                f"{partner.label} {problem}.",
+                self.rule,
+                "main",
+                (partner.number,),
+                deck.partner_line,
+            )

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from rules.checks.filters import CardFilter
+from rules.checks.words import section_name
+from rules.model import Context, Deck, Violation
+
+
+@dataclass(frozen=True)
+class WrongSection:
+    """Each card must be in a section its kind may be in.
+
+    What: `allowed` maps each section of the format to the cards it may hold (None:
+    any card); `forbidden` cards may be in no section (DCG tokens); a section the
+    format does not have may hold nothing. `unchecked` sections are judged by
+    another check (the DBE Destiny Zone by `destiny-limit`).
+    Why: DCG keeps Digi-Eggs in their own deck; DBE keeps Level M and Mastery cards
+    in the Destiny Zone.
+    Example: a Digi-Egg in the DCG main deck gets `wrong-section`.
+    """
+
+    rule: str
+    allowed: Mapping[str, CardFilter | None]
+    forbidden: tuple[CardFilter, ...] = ()
+    unchecked: tuple[str, ...] = ()
+    hints: Mapping[str, str] = field(default_factory=dict)
+    code: str = "wrong-section"
+
+    def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        for section in deck.sections():
+            for stack in deck.stacks(section):
+                reason = self._reason(section, stack.card)
+                if reason:
+                    yield Violation(
+                        self.code,
+                        f"{stack.card.label} {reason}",
+                        self.rule,
+                        section=section,
+                        cards=(stack.card.number,),
+                        line=stack.line,
+                    )
+
+    def _reason(self, section: str, card) -> str | None:
+        for banned in self.forbidden:
+            if banned.matches(card):
+                return f"is a {banned.label}: it can never be part of a deck. Remove it."
+        if section in self.unchecked:
+            return None
+        if section not in self.allowed:
+            return (
+                f"is listed in a {section_name(section)}, but this format has no "
+                f"{section_name(section)}. Move it to the main deck or remove it."
+            )
+        allowed = self.allowed[section]
+        if allowed is None or allowed.matches(card):
+            return None
+        hint = self.hints.get(card.kind) or self.hints.get(str(card.level)) or "Remove it."
+        return (
+            f"cannot go in the {section_name(section)}: only {allowed.label} may be there. {hint}"
+        )

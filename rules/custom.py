@@ -1,0 +1,195 @@
+"""Organizer-defined formats: small TOML files over a built-in format (contract).
+
+    id = "dcg-sealed"
+    name = "DCG sealed (40 cards, no copy limit)"
+    extends = "dcg"
+    main_size = 40
+    copy_limit = "none"
+
+A file that does not parse, uses an unknown key or a built-in id is reported and
+skipped; it never stops the service.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+
+from rules.checks import BannedCards, CopyLimit, DeckSize, NameLimit, RestrictedCards
+from rules.format import Format
+from rules.lists import BANNED, RESTRICTED, CardRef, Change, ListHistory
+
+KEYS = {
+    "id": "the new format's id (lower-case letters, digits and dashes; not a built-in id)",
+    "name": "display name",
+    "extends": "the format it starts from (a built-in id or an earlier file's id)",
+    "description": "a sentence shown on the format page",
+    "main_size": "exact size of the main deck (DBE: main + Destiny Zone)",
+    "min_main_size": "smallest allowed main deck",
+    "max_main_size": "largest allowed main deck",
+    "copy_limit": 'a number or "none": replaces the copy rule (DMCG: per name; DBE: every kind)',
+    "allow_duplicates": 'true is the same as copy_limit = "none"',
+    "banned": "card numbers added to the banned list",
+    "restricted": "card numbers added to the restricted-to-1 list",
+    "date": "the lists are taken as of this date (YYYY-MM-DD), whatever date a request gives",
+}
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+
+
+class FormatFileError(ValueError):
+    """A format file that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class LoadedFormats:
+    formats: dict[str, Format]
+    errors: list[dict]
+
+
+def load_dir(folder: Path | None, built_in: dict[str, Format]) -> LoadedFormats:
+    """Every `*.toml` of `folder`, in name order, over the built-in formats."""
+    formats = dict(built_in)
+    errors: list[dict] = []
+    if folder is None or not folder.is_dir():
+        return LoadedFormats(formats, errors)
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            fmt = build(tomllib.loads(path.read_text("utf-8")), formats, built_in, path.name)
+        except (FormatFileError, tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as err:
+            errors.append({"file": path.name, "message": str(err)})
+            continue
+        formats[fmt.id] = fmt
+    return LoadedFormats(formats, errors)
+
+
+def build(data: dict, known: dict[str, Format], built_in: dict[str, Format], file: str) -> Format:
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise FormatFileError(f"unknown key(s) {', '.join(unknown)}; see the README for the keys")
+    fid = _text(data, "id", required=True)
+    if not _ID.match(fid):
+        raise FormatFileError(f"id {fid!r} must be lower-case letters, digits and dashes")
+    if fid in built_in:
+        raise FormatFileError(f"id {fid!r} is a built-in format; choose another id")
+    if fid in known:
+        raise FormatFileError(f"id {fid!r} is already defined by another file")
+    base_id = _text(data, "extends", required=True)
+    if base_id not in known:
+        raise FormatFileError(f"extends {base_id!r}, which is not a known format")
+    base = known[base_id]
+    fmt = replace(
+        base,
+        id=fid,
+        name=_text(data, "name") or fid,
+        extends=base_id,
+        origin=f"organizer file {file}",
+        notes=tuple(filter(None, [_text(data, "description")])),
+    )
+    fmt = _apply_size(fmt, data)
+    fmt = _apply_copy_limit(fmt, data)
+    fmt = _apply_lists(fmt, data, file)
+    if "date" in data:
+        fmt = replace(fmt, date=_date(data["date"]))
+    return fmt
+
+
+def _text(data: dict, key: str, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise FormatFileError(f"the key {key!r} is required")
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        raise FormatFileError(f"{key} must be a non-empty string")
+    return value.strip()
+
+
+def _size(data: dict, key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        raise FormatFileError(f"{key} must be a whole number from 1 to 1000")
+    return value
+
+
+def _apply_size(fmt: Format, data: dict) -> Format:
+    exact, low, high = (_size(data, k) for k in ("main_size", "min_main_size", "max_main_size"))
+    if exact is None and low is None and high is None:
+        return fmt
+    if exact is not None and (low is not None or high is not None):
+        raise FormatFileError("use main_size, or min_main_size / max_main_size, not both")
+    if low is not None and high is not None and low > high:
+        raise FormatFileError("min_main_size is larger than max_main_size")
+    current = fmt.check_of("deck-size")
+    if not isinstance(current, DeckSize):
+        raise FormatFileError(f"{fmt.extends} has no deck size to change")
+    sized = replace(current, exact=exact, minimum=low, maximum=high)
+    return fmt.with_check("deck-size", sized)
+
+
+def _copy_limit(data: dict) -> int | None | bool:
+    """The new limit; None for "no limit"; False when the file does not change it."""
+    duplicates = data.get("allow_duplicates")
+    if duplicates is not None and not isinstance(duplicates, bool):
+        raise FormatFileError("allow_duplicates must be true or false")
+    limit = data.get("copy_limit")
+    if limit is None:
+        return None if duplicates else False
+    if limit == "none":
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
+        raise FormatFileError('copy_limit must be a whole number from 1 to 1000 or "none"')
+    if duplicates:
+        raise FormatFileError("allow_duplicates = true and a numeric copy_limit disagree")
+    return limit
+
+
+def _apply_copy_limit(fmt: Format, data: dict) -> Format:
+    limit = _copy_limit(data)
+    if limit is False:
+        return fmt
+    names = fmt.check_of("name-limit")
+    if isinstance(names, NameLimit):
+        return fmt.with_check("name-limit", replace(names, limit=limit))
+    copies = fmt.check_of("copy-limit")
+    if not isinstance(copies, CopyLimit):
+        raise FormatFileError(f"{fmt.extends} has no copy limit to change")
+    if limit is None:
+        return fmt.with_check("copy-limit", None)
+    return fmt.with_check("copy-limit", replace(copies, default=limit, by_kind={}, by_flag={}))
+
+
+def _numbers(data: dict, key: str) -> list[str]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise FormatFileError(f'{key} must be a list of card numbers, e.g. ["BT1-010"]')
+    return [v.strip() for v in value]
+
+
+def _apply_lists(fmt: Format, data: dict, file: str) -> Format:
+    limits = [(CardRef(n), BANNED) for n in _numbers(data, "banned")]
+    limits += [(CardRef(n), RESTRICTED) for n in _numbers(data, "restricted")]
+    if not limits:
+        return fmt
+    change = Change(date.min, limits=tuple(limits), sources=(f"organizer file {file}",))
+    lists = fmt.lists.with_extra([change]) if fmt.lists else ListHistory([change])
+    fmt = replace(fmt, lists=lists)
+    for check in (BannedCards(), RestrictedCards()):
+        if fmt.check_of(check.code) is None:
+            fmt = fmt.with_check(check.code, check)
+    return fmt
+
+
+def _date(value: object) -> date:
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise FormatFileError(f"date {value!r} is not a date like 2024-03-01")

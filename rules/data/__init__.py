@@ -1,0 +1,1 @@
+"""Data the rules ship with (the DCG list history)."""

@@ -1,0 +1,80 @@
+"""A resolved deck written back out: text, Tabletop Simulator JSON, DCG deck code.
+
+Whatever is exported re-imports to the same fingerprint: text and TTS keep the
+sections as headers (DBE also its partner); DCG sorts by kind anyway.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rules import deckcode
+from rules.model import Deck
+
+HEADERS = {"main": "Main Deck", "eggs": "Digi-Egg Deck", "destiny": "Destiny Zone"}
+ORDER = ("destiny", "main", "eggs")
+
+
+class ExportError(ValueError):
+    """The deck cannot be written in that style (a deck code of a non-DCG deck)."""
+
+
+def _sections(deck: Deck) -> list[str]:
+    return [s for s in ORDER if deck.stacks(s)] + [
+        s for s in deck.sections() if s not in ORDER and deck.stacks(s)
+    ]
+
+
+def to_text(deck: Deck) -> str:
+    """digimoncard.io style: `<count> <name> <number>` lines under `// ...` headers."""
+    lines = []
+    if deck.partner:
+        lines.append(f"Partner: {deck.partner.name} {deck.partner.number}".replace("  ", " "))
+    for section in _sections(deck):
+        lines.append(f"// {HEADERS.get(section, section)}")
+        for stack in deck.stacks(section):
+            name = f"{stack.card.name} " if stack.card.name else ""
+            lines.append(f"{stack.count} {name}{stack.card.number}")
+    return "\n".join(lines) + "\n"
+
+
+def to_tts(deck: Deck) -> str:
+    """A Tabletop Simulator array: one id per physical card, headers as plain strings."""
+    items: list[str] = ["Exported from deckcheck"]
+    if deck.partner:
+        items.append(f"Partner: {deck.partner.number}")
+    for section in _sections(deck):
+        if deck.game == "dbe":
+            items.append(HEADERS.get(section, section))
+        for stack in deck.stacks(section):
+            items.extend([stack.card.number] * stack.count)
+    return json.dumps(items)
+
+
+def to_deck_code(deck: Deck, name: str | None = None) -> str:
+    if deck.game != "dcg":
+        raise ExportError("deck codes exist for the Digimon Card Game (dcg) only")
+    eggs = tuple(deckcode.CodeEntry(s.card.number, s.count) for s in deck.stacks("eggs"))
+    main = tuple(deckcode.CodeEntry(s.card.number, s.count) for s in deck.stacks("main"))
+    for entry in (*eggs, *main):
+        if entry.count > 256:
+            raise ExportError(f"a deck code holds at most 256 copies of a card ({entry.number})")
+    code = deckcode.DeckCode(
+        version=5,
+        language="en",
+        digi_eggs=eggs,
+        deck=main,
+        sideboard=(),
+        name=(name or deck.name or "deckcheck")[:63],
+    )
+    return deckcode.encode(code)
+
+
+def export(deck: Deck, style: str) -> str:
+    if style == "text":
+        return to_text(deck)
+    if style == "tts":
+        return to_tts(deck)
+    if style == "deck-code":
+        return to_deck_code(deck)
+    raise ExportError(f"unknown export style {style!r}")

@@ -1,0 +1,60 @@
+"""A format: a game plus the checks that judge its decks (XMage-style, data over checks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+from rules.lists import ListHistory
+from rules.model import Check, Context, Deck, Violation
+
+
+@dataclass(frozen=True)
+class Format:
+    """`checks` run in order, so violations come grouped by kind of rule.
+
+    `summary` is the rules in plain words and `sources` the documents they come from
+    (both shown on the format pages). `date` freezes the lists at one day, whatever
+    day a request asks for (organizer formats).
+    """
+
+    id: str
+    game: str
+    name: str
+    checks: tuple[Check, ...]
+    sections: tuple[str, ...] = ("main",)
+    summary: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    lists: ListHistory | None = None
+    date: date | None = None
+    extends: str | None = None
+    origin: str = "built-in"
+    notes: tuple[str, ...] = field(default=())
+
+    def day(self, requested: date) -> date:
+        return self.date or requested
+
+    def judge(self, deck: Deck, on: date) -> tuple[list[Violation], list[Violation]]:
+        """(violations, warnings) of a resolved deck on a day."""
+        ctx = Context(self.day(on), self.lists)
+        violations: list[Violation] = []
+        warnings: list[Violation] = []
+        for check in self.checks:
+            for found in check.check(deck, ctx):
+                (warnings if found.warning else violations).append(found)
+        return violations, warnings
+
+    def check_of(self, code: str) -> Check | None:
+        return next((c for c in self.checks if c.code == code), None)
+
+    def with_check(self, code: str, new: Check | None, *, after: str | None = None) -> Format:
+        """Replace (or drop, with None) the check with `code`; add it if absent."""
+        checks = [c for c in self.checks if c.code != code or new is None]
+        if new is not None:
+            found = [i for i, c in enumerate(self.checks) if c.code == code]
+            if found:
+                checks[found[0]] = new
+            else:
+                anchor = next((i for i, c in enumerate(checks) if c.code == after), len(checks) - 1)
+                checks.insert(anchor + 1, new)
+        return replace(self, checks=tuple(checks))

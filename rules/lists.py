@@ -1,0 +1,135 @@
+"""Banned, restricted and choice-restricted lists that change over time (DCG).
+
+A history is a list of dated changes. The limit on a card on a day is the last
+change for it that took effect on or before that day. A change whose effective
+date is unknown is kept (and shown, with its doubt) but never enforced.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from importlib import resources
+
+from rules.numbers import number_key
+
+BANNED, RESTRICTED, UNRESTRICTED = "banned", "restricted", "unrestricted"
+
+
+@dataclass(frozen=True)
+class CardRef:
+    number: str
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.number} {self.name}".strip()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One announcement's limits, as they took (or will take) effect."""
+
+    effective: date | None
+    announced: date | None = None
+    limits: tuple[tuple[CardRef, str], ...] = ()
+    choices: tuple[tuple[tuple[CardRef, ...], tuple[CardRef, ...]], ...] = ()
+    confidence: str | None = None
+    doubt: str | None = None
+    sources: tuple[str, ...] = ()
+
+    @property
+    def enforced(self) -> bool:
+        return self.effective is not None
+
+
+@dataclass(frozen=True)
+class ChoiceRestriction:
+    """Two sides that may not share a deck (a "banned pair")."""
+
+    a: tuple[CardRef, ...]
+    b: tuple[CardRef, ...]
+    change: Change
+
+
+class ListHistory:
+    """Every change, with questions answered for a given day."""
+
+    def __init__(self, changes: list[Change]) -> None:
+        self.changes = sorted(changes, key=lambda c: (c.effective is None, c.effective or date.min))
+        self._enforced = [c for c in self.changes if c.enforced]
+        # Per card (by number key, so any spelling matches), its changes in date order.
+        self._by_key: dict[str, list[tuple[str, Change]]] = {}
+        for change in self._enforced:
+            for ref, status in change.limits:
+                self._by_key.setdefault(number_key(ref.number), []).append((status, change))
+
+    def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
+        """`("banned"|"restricted", change)` for a card limited on that day, else None."""
+        found: tuple[str, Change] | None = None
+        for status, change in self._by_key.get(number_key(number), ()):
+            if change.effective and change.effective > on:
+                break
+            found = None if status == UNRESTRICTED else (status, change)
+        return found
+
+    def limited_on(self, on: date) -> dict[str, tuple[str, Change]]:
+        """Every card limited on that day: number -> (status, change that set it)."""
+        state: dict[str, tuple[str, Change]] = {}
+        for change in self._enforced:
+            if change.effective and change.effective > on:
+                break
+            for ref, status in change.limits:
+                if status == UNRESTRICTED:
+                    state.pop(ref.number, None)
+                else:
+                    state[ref.number] = (status, change)
+        return state
+
+    def pairs_on(self, on: date) -> list[ChoiceRestriction]:
+        return [
+            ChoiceRestriction(a, b, change)
+            for change in self._enforced
+            if change.effective and change.effective <= on
+            for a, b in change.choices
+        ]
+
+    def upcoming(self, on: date) -> list[date]:
+        """Effective dates after `on` of changes already announced by `on`."""
+        return sorted(
+            {
+                c.effective
+                for c in self._enforced
+                if c.announced and c.effective and c.announced <= on < c.effective
+            }
+        )
+
+    def with_extra(self, extra: list[Change]) -> ListHistory:
+        return ListHistory([*self.changes, *extra])
+
+
+def _refs(items: list[dict]) -> tuple[CardRef, ...]:
+    return tuple(CardRef(i["card"], i.get("name", "")) for i in items)
+
+
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+def change_from_dict(data: dict) -> Change:
+    return Change(
+        effective=_day(data.get("effective")),
+        announced=_day(data.get("announced")),
+        limits=tuple((CardRef(i["card"], i.get("name", "")), i["status"]) for i in data["limits"]),
+        choices=tuple((_refs(p["a"]), _refs(p["b"])) for p in data.get("choice_restrictions", [])),
+        confidence=data.get("confidence"),
+        doubt=data.get("doubt"),
+        sources=tuple(data.get("sources", ())),
+    )
+
+
+def load_history(name: str = "dcg_lists.json") -> ListHistory:
+    """A history shipped in `rules/data`."""
+    raw = json.loads(resources.files("rules.data").joinpath(name).read_text("utf-8"))
+    return ListHistory([change_from_dict(item) for item in raw["changes"]])

@@ -1,0 +1,181 @@
+"""The things deck rules talk about: cards, decks, violations.
+
+Everything here is frozen so that a parsed deck, a card pool or a format can be
+shared between requests and threads without copying.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+from typing import Protocol
+
+SECTIONS = ("main", "eggs", "destiny")
+SECTION_NAMES = {"main": "main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card number of one game, with the facts deck rules need."""
+
+    game: str
+    number: str
+    name: str
+    kind: str
+    level: str | None = None
+    types: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    evo_names: tuple[str, ...] = ()
+    flags: frozenset[str] = frozenset()
+    max_copies: int | None = None
+    set: str | None = None
+    name_ja: str | None = None
+    colors: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """How a player sees the card in a message: number and name."""
+        return f"{self.number} {self.name}" if self.name else self.number
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the card counts as for deck building (its own and its aliases)."""
+        return (self.name, *self.aliases) if self.name else self.aliases
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card in a section as the player listed it; `line` is 1-based in text input."""
+
+    card: Card
+    count: int
+    section: str
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """All copies of one card number in one section, however many lines listed them."""
+
+    card: Card
+    count: int
+    lines: tuple[int, ...] = ()
+
+    @property
+    def line(self) -> int | None:
+        return self.lines[0] if self.lines else None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A resolved deck: every entry names a real card of `game`."""
+
+    game: str
+    entries: tuple[Entry, ...] = ()
+    partner: Card | None = None
+    partner_line: int | None = None
+    name: str | None = None
+
+    @cached_property
+    def _stacks(self) -> dict[str, tuple[Stack, ...]]:
+        grouped: dict[str, dict[str, list]] = {}
+        for entry in self.entries:
+            bucket = grouped.setdefault(entry.section, {})
+            slot = bucket.setdefault(entry.card.number, [entry.card, 0, []])
+            slot[1] += entry.count
+            if entry.line is not None:
+                slot[2].append(entry.line)
+        return {
+            section: tuple(
+                Stack(card, count, tuple(lines)) for card, count, lines in bucket.values()
+            )
+            for section, bucket in grouped.items()
+        }
+
+    def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
+        """Cards of a section (or of every section) with their counts added up."""
+        if section is not None:
+            return self._stacks.get(section, ())
+        return tuple(stack for stacks in self._stacks.values() for stack in stacks)
+
+    def size(self, *sections: str) -> int:
+        return sum(stack.count for section in sections for stack in self.stacks(section))
+
+    def sections(self) -> tuple[str, ...]:
+        return tuple(self._stacks)
+
+    def copies(self, number: str) -> int:
+        """Copies of a card number over the whole deck, all sections together."""
+        return sum(s.count for s in self.stacks() if s.card.number == number)
+
+    def lines_of(self, number: str) -> tuple[int, ...]:
+        return tuple(line for s in self.stacks() if s.card.number == number for line in s.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One problem with a deck, in words a player can act on.
+
+    `rule` says where the rule is written; `cards` holds card numbers;
+    `suggestions` (unknown cards) and candidates (ambiguous names) are labels.
+    Warnings use the same shape and never make a deck illegal.
+    """
+
+    code: str
+    message: str
+    rule: str
+    section: str | None = None
+    cards: tuple[str, ...] = ()
+    line: int | None = None
+    suggestions: tuple[str, ...] = ()
+    warning: bool = False
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a check may need besides the deck: the day and the lists in force."""
+
+    on: date
+    lists: ListsLike | None = None
+
+
+class ListsLike(Protocol):
+    """The part of a banned / restricted history that checks use (see rules.lists)."""
+
+    def status_on(self, number: str, on: date) -> tuple[str, object] | None: ...
+
+    def pairs_on(self, on: date) -> list: ...
+
+
+class Check(Protocol):
+    """A deck-construction rule: yields every violation of it in a deck."""
+
+    code: str
+    rule: str
+
+    def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]: ...
+
+
+@dataclass(frozen=True)
+class Report:
+    """The verdict on one deck in one format on one day."""
+
+    format_id: str
+    game: str
+    on: date
+    deck: Deck
+    violations: tuple[Violation, ...] = ()
+    warnings: tuple[Violation, ...] = ()
+    fingerprint: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 copy`, `3 copies`: messages read as sentences, not templates."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import requests
 from requests.adapters import HTTPAdapter
+from urllib3.exceptions import ConnectTimeoutError, ReadTimeoutError
 from urllib3.util.retry import Retry
 
 from cardpool.errors import FetchError
@@ -64,10 +65,18 @@ def fetch(
             response = http.get(url, headers=headers, timeout=timeout, stream=True)
             with response:
                 return _read(url, response, max_bytes, progress)
-    except requests.Timeout as err:
-        raise FetchError(f"{url}: no answer in time ({err.__class__.__name__})") from err
     except requests.RequestException as err:
+        if _timed_out(err):
+            raise FetchError(f"{url}: no answer in time (timeout {timeout} s)") from err
         raise FetchError(f"{url}: download failed: {err}") from err
+
+
+def _timed_out(err: requests.RequestException) -> bool:
+    """requests reports a timeout that outlasted the retries as a ConnectionError."""
+    if isinstance(err, requests.Timeout):
+        return True
+    reason = getattr(err.args[0], "reason", None) if err.args else None
+    return isinstance(reason, ReadTimeoutError | ConnectTimeoutError)
 
 
 def _read(url, response, max_bytes, progress) -> Fetched:
@@ -76,6 +85,7 @@ def _read(url, response, max_bytes, progress) -> Fetched:
     if response.status_code >= 400:
         raise FetchError(
             f"{url}: the server answered HTTP {response.status_code} {response.reason}"
+            + (" (after retries)" if response.status_code >= 500 else "")
             + ("; check the address" if response.status_code == 404 else "")
         )
     total = int(response.headers.get("Content-Length") or 0) or None

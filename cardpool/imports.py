@@ -100,7 +100,9 @@ def seed_starter_pool(db: sqlite_utils.Database) -> list[str]:
             continue
         content = resources.files("cardpool.starter").joinpath(f"{game}.csv").read_bytes()
         rows = parse_source(game, content, f"starter:{game}.csv")
-        if replace_pool(db, game, rows, "bundled starter pool", content=content, only_if_absent=True):
+        if replace_pool(
+            db, game, rows, "bundled starter pool", content=content, only_if_absent=True
+        ):
             seeded.append(game)
     return seeded
 

@@ -1,10 +1,195 @@
-"""The HTML pages (filled in below)."""
+"""The HTML pages: paste a deck and read the report, browse cards, read the rules."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask
+import base64
+import binascii
+import zlib
+from datetime import date
+
+from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
+
+from cardpool.cards import row_to_json
+from cardpool.search import Query, search
+from cardpool.vocab import GAMES, KINDS, LEVELS
+from deckcheck import charts, service
+from deckcheck.db import get_db
+from deckcheck.errors import ApiError
+from deckcheck.formats import registry
+from rules.export import ExportError, export
+from rules.numbers import number_key
+from rules.resolve import GAME_NAMES
 
 bp = Blueprint("web", __name__)
+MAX_UPLOAD = 1024 * 1024
+
+
+def pack(text: str) -> str:
+    """A decklist as a compact URL parameter, so a report link reproduces the report."""
+    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode().rstrip("=")
+
+
+def unpack(token: str) -> str:
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        out = zlib.decompressobj().decompress(raw, MAX_UPLOAD)
+        return out.decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as err:
+        raise ApiError(
+            400, "bad-link", "This report link is damaged; paste the deck again."
+        ) from err
+
+
+@bp.get("/")
+def index():
+    return render_template(
+        "index.html", formats=registry().formats.values(), today=service.today().isoformat()
+    )
+
+
+def _deck_request() -> tuple[str, str, date | None]:
+    """(format id, decklist text, date) from the form, an upload, or a share link."""
+    source = request.form if request.method == "POST" else request.args
+    format_id = source.get("format", "dcg")
+    text = source.get("decklist", "")
+    upload = request.files.get("file")
+    if upload and upload.filename:
+        data = upload.read(MAX_UPLOAD + 1)
+        if len(data) > MAX_UPLOAD:
+            raise ApiError(413, "body-too-large", "The file is larger than 1 MB.")
+        text = data.decode("utf-8", errors="replace")
+    if source.get("d"):
+        text = unpack(source["d"])
+    day = source.get("date") or None
+    try:
+        on = date.fromisoformat(day) if day else None
+    except ValueError as err:
+        raise ApiError(400, "bad-date", f"{day!r} is not a date like 2024-03-01.") from err
+    if not text.strip():
+        raise ApiError(400, "empty-decklist", "Paste a decklist (or choose a file) first.")
+    return format_id, text, on
+
+
+@bp.route("/report", methods=["GET", "POST"])
+def report():
+    format_id, text, on = _deck_request()
+    fmt = service.find_format(format_id)
+    result = service.check(fmt, {"decklist": text}, on)
+    token = pack(text)
+    link_args = {"format": fmt.id, "d": token}
+    if on:
+        link_args["date"] = on.isoformat()
+    return render_template(
+        "report.html",
+        fmt=fmt,
+        report=result,
+        data=service.report_json(result, fmt),
+        stats=charts.deck_stats(result.deck),
+        share=url_for("web.report", _external=True, **link_args),
+        exports={
+            style: url_for("web.report_export", style=style, **link_args)
+            for style in ("text", "tts", "deck-code")
+            if style != "deck-code" or fmt.game == "dcg"
+        },
+        game_name=GAME_NAMES.get(fmt.game, fmt.game),
+    )
+
+
+@bp.get("/report/export/<style>")
+def report_export(style: str):
+    format_id, text, on = _deck_request()
+    fmt = service.find_format(format_id)
+    result = service.check(fmt, {"decklist": text}, on)
+    try:
+        content = export(result.deck, style)
+    except ExportError as err:
+        raise ApiError(422, "style-not-supported", str(err)) from err
+    suffix = {"text": "txt", "tts": "json", "deck-code": "txt"}.get(style, "txt")
+    return Response(
+        content,
+        mimetype="application/json" if style == "tts" else "text/plain",
+        headers={"Content-Disposition": f'attachment; filename="deck-{fmt.id}.{suffix}"'},
+    )
+
+
+@bp.get("/cards")
+def cards():
+    args = request.args
+    game = args.get("game") if args.get("game") in GAMES else None
+    try:
+        page = max(1, min(int(args.get("page", 1)), 100000))
+    except ValueError:
+        page = 1
+    query = Query(
+        game=game,
+        q=(args.get("q") or "")[:200] or None,
+        kind=args.get("kind") or None,
+        level=args.get("level") or None,
+        color=args.get("color") or None,
+        page=page,
+        per_page=50,
+    )
+    rows, total = search(get_db(), query)
+    pages = max(1, -(-total // query.per_page))
+    params = {k: v for k, v in args.items() if k != "page" and v}
+    return render_template(
+        "cards/list.html",
+        rows=[row_to_json(r) for r in rows],
+        total=total,
+        query=query,
+        pages=pages,
+        prev_url=url_for("web.cards", page=page - 1, **params) if page > 1 else None,
+        next_url=url_for("web.cards", page=page + 1, **params) if page < pages else None,
+        games=GAMES,
+        game_names=GAME_NAMES,
+        kinds=sorted({k for g in GAMES for k in KINDS[g]}),
+        levels=LEVELS,
+    )
+
+
+@bp.get("/cards/<game>/<path:number>")
+def card(game: str, number: str):
+    if game not in GAMES:
+        abort(404)
+    row = next(
+        get_db().query(
+            "SELECT * FROM cards WHERE game = ? AND key = ?", [game, number_key(number)]
+        ),
+        None,
+    )
+    if row is None:
+        abort(404)
+    return render_template(
+        "cards/detail.html",
+        card=row_to_json(row),
+        limits=service.card_limits(game, row["number"]),
+        game_name=GAME_NAMES.get(game, game),
+    )
+
+
+@bp.get("/formats")
+def formats():
+    loaded = registry()
+    return render_template(
+        "formats/list.html",
+        formats=loaded.formats.values(),
+        errors=loaded.errors,
+        game_names=GAME_NAMES,
+    )
+
+
+@bp.get("/formats/<format_id>")
+def format_detail(format_id: str):
+    fmt = registry().formats.get(format_id)
+    if fmt is None:
+        abort(404)
+    return render_template(
+        "formats/detail.html",
+        fmt=fmt,
+        data=service.format_json(fmt),
+        game_name=GAME_NAMES.get(fmt.game, fmt.game),
+        today=service.today().isoformat(),
+    )
 
 
 def init_app(app: Flask) -> None:

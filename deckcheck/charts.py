@@ -1,0 +1,57 @@
+"""Deck statistics a player looks at rather than reads: bar data for inline SVG."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rules.model import Deck
+
+LEVEL_ORDER = {
+    "dcg": ["2", "3", "4", "5", "6", "7"],
+    "dbe": ["R", "C", "U", "M"],
+    "digibattle": ["rookie", "champion", "ultimate", "mega"],
+    "dmcg": ["III", "IV", "perfect", "ultimate", "hybrid"],
+}
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    count: int
+    share: float  # 0..1 of the largest bar, for the SVG width / height
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    title: str
+    bars: list[Bar]
+
+
+def _bars(counts: Counter, order: list[str] | None = None, css_prefix: str = "") -> list[Bar]:
+    keys = [k for k in (order or []) if counts.get(k)] + sorted(
+        k for k in counts if k not in (order or [])
+    )
+    top = max(counts.values(), default=0) or 1
+    return [Bar(k, counts[k], counts[k] / top, f"{css_prefix}{k.lower()}") for k in keys]
+
+
+def deck_stats(deck: Deck) -> list[Chart]:
+    stacks = [s for section in ("main", "destiny") for s in deck.stacks(section)]
+    levels: Counter = Counter()
+    kinds: Counter = Counter()
+    colours: Counter = Counter()
+    for stack in stacks:
+        kinds[stack.card.kind] += stack.count
+        if stack.card.kind == "digimon" and stack.card.level:
+            levels[stack.card.level] += stack.count
+        for colour in stack.card.colors:
+            colours[colour] += stack.count
+    charts = [
+        Chart("Digimon by level", _bars(levels, LEVEL_ORDER.get(deck.game), "level-")),
+        Chart("Cards by kind", _bars(kinds, None, "kind-")),
+    ]
+    if colours:
+        charts.append(Chart("Cards by colour", _bars(colours, None, "colour-")))
+    return [c for c in charts if c.bars]

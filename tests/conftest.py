@@ -1,0 +1,88 @@
+"""Shared fixtures: an app on a temporary database, and the shared public card pools."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cardpool.db import connect
+from cardpool.imports import import_pool
+from deckcheck import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+DATA = SHARED / "data"
+POOLS = {
+    "dcg": DATA / "dcg" / "aegis_cards.json",
+    "digibattle": DATA / "digibattle" / "cards.csv",
+    "dmcg": DATA / "dmcg" / "cards.csv",
+    "dbe": SHARED / "acceptance" / "dbe_fixture_cards.csv",
+}
+
+
+def need_shared() -> None:
+    missing = [str(p) for p in POOLS.values() if not p.exists()]
+    if missing:
+        pytest.skip(
+            f"the shared card data is absent ({', '.join(missing)}): full-pool test skipped"
+        )
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A fresh app: an empty database seeded with the bundled starter pool."""
+    (tmp_path / "formats").mkdir()
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "cards.db"),
+            "FORMATS_DIR": str(tmp_path / "formats"),
+            "SECRET_KEY": "test",
+        }
+    )
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture(scope="session")
+def full_db(tmp_path_factory) -> str:
+    """A database holding the four shared pools, imported once per test run."""
+    need_shared()
+    path = tmp_path_factory.mktemp("full") / "cards.db"
+    db = connect(path)
+    for game, source in POOLS.items():
+        import_pool(db, game, str(source))
+    db.close()
+    return str(path)
+
+
+@pytest.fixture
+def full_app(full_db, tmp_path):
+    (tmp_path / "formats").mkdir()
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": full_db,
+            "FORMATS_DIR": str(tmp_path / "formats"),
+            "SEED_STARTER_POOL": False,
+        }
+    )
+
+
+@pytest.fixture
+def full_client(full_app):
+    return full_app.test_client()
+
+
+def in_ci() -> bool:
+    return bool(os.environ.get("CI"))

@@ -1,0 +1,52 @@
+"""name-limit (DMCG): cards of one name count together, whatever their numbers."""
+
+from datetime import date
+
+import pytest
+from fixture_cards import make_deck
+
+from rules.checks import NameLimit
+from rules.model import Context
+
+CTX = Context(date(2024, 1, 1))
+CHECK = NameLimit("rule", limit=3)
+
+
+@pytest.mark.parametrize(
+    ("main", "expected_cards"),
+    [
+        ({"St-2": 3}, None),
+        ({"St-2": 2, "St-91": 1}, None),
+        ({"St-2": 2, "St-91": 2}, ("St-2", "St-91")),
+        ({"St-2": 4}, ("St-2",)),
+        ({"St-50": 5}, None),
+        ({"St-50": 6}, ("St-50",)),
+    ],
+    ids=[
+        "three",
+        "three-two-numbers",
+        "four-two-numbers",
+        "four-one-number",
+        "own-rule",
+        "own-rule-over",
+    ],
+)
+def test_name_limit(main, expected_cards):
+    found = list(CHECK.check(make_deck("dmcg", main=main), CTX))
+    if expected_cards is None:
+        assert found == []
+    else:
+        [violation] = found
+        assert violation.code == "name-limit" and violation.cards == expected_cards
+
+
+def test_message_names_the_cards_and_the_fix():
+    [violation] = CHECK.check(make_deck("dmcg", main={"St-2": 2, "St-91": 2}), CTX)
+    assert violation.message == (
+        "You have 4 cards named Greymon (St-2 Greymon and St-91 Greymon), but a deck may "
+        "have at most 3 cards of one name. Remove 1 card."
+    )
+
+
+def test_none_means_no_limit():
+    assert list(NameLimit("rule", limit=None).check(make_deck("dmcg", main={"St-2": 9}), CTX)) == []

@@ -1,0 +1,41 @@
+"""required-card and set-not-allowed."""
+
+from datetime import date
+
+import pytest
+from fixture_cards import make_deck
+
+from rules.checks import RequiredCard, SetAllowed
+from rules.checks.filters import levelled
+from rules.model import Context
+
+CTX = Context(date(2024, 1, 1))
+
+
+@pytest.mark.parametrize(
+    ("game", "level", "main", "ok"),
+    [
+        ("digibattle", "rookie", {"ST-01": 1, "ST-02": 1}, True),
+        ("digibattle", "rookie", {"ST-02": 1, "ST-44": 1}, False),
+        ("dmcg", "III", {"St-1": 1}, True),
+        ("dmcg", "III", {"St-2": 3}, False),
+    ],
+    ids=["rookie", "no-rookie", "level-iii", "no-level-iii"],
+)
+def test_required_card(game, level, main, ok):
+    check = RequiredCard("rule", levelled(f"{level} Digimon", "digimon", level))
+    found = list(check.check(make_deck(game, main=main), CTX))
+    assert (found == []) is ok
+    if not ok:
+        assert found[0].code == "required-card" and "Add one" in found[0].message
+
+
+@pytest.mark.parametrize(
+    ("main", "bad"),
+    [({"St-1": 1, "Bo-1": 1}, []), ({"St-1": 1, "P-1": 2}, ["P-1"])],
+    ids=["starter-and-booster", "promo"],
+)
+def test_set_allowed(main, bad):
+    check = SetAllowed("rule", ("St", "Sx", "Bo", "Bx"))
+    found = list(check.check(make_deck("dmcg", main=main), CTX))
+    assert [v.cards[0] for v in found] == bad

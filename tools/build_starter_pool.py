@@ -52,7 +52,9 @@ def csv_rows(path: Path, keep) -> list[dict]:
 def write(name: str, rows: list[dict], title: str) -> None:
     path = OUT / f"{name}.csv"
     with path.open("w", encoding="utf-8", newline="") as handle:
-        handle.write(f"# deckcheck starter pool: {title}. Facts only; see cardpool/starter/README.md\n")
+        handle.write(
+            f"# deckcheck starter pool: {title}. Facts only; see cardpool/starter/README.md\n"
+        )
         writer = csv.DictWriter(handle, COLUMNS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(sorted(rows, key=lambda r: _order(r["number"])))

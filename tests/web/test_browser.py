@@ -1,0 +1,148 @@
+"""The pages in a real headless Chromium: paste a deck, read the verdict; browse cards.
+
+Chromium is Debian's (/usr/bin/chromium), driven by Playwright. Without it these
+tests skip, except in CI (CI=true), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+from conftest import ROOT, in_ci
+from werkzeug.serving import make_server
+
+pytestmark = pytest.mark.browser
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARTIFACTS = ROOT / "test-artifacts"
+ST1_TEXT = "\n".join(
+    ["// Digimon Deck List", "4 Koromon ST1-01"]
+    + [
+        f"{c} ST1-{n:02d}"
+        for n, c in [
+            (2, 4),
+            (3, 4),
+            (4, 4),
+            (5, 4),
+            (6, 4),
+            (7, 2),
+            (8, 4),
+            (9, 4),
+            (10, 2),
+            (11, 2),
+            (12, 4),
+            (13, 4),
+            (14, 4),
+            (15, 2),
+            (16, 2),
+        ]
+    ]
+)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        if in_ci():
+            pytest.fail("CI must run the browser tests, but Chromium is not installed")
+        pytest.skip("Chromium is not installed (apt-get install chromium): browser tests skipped")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(app):
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(15000)
+    yield tab
+    context.close()
+
+
+def submit(page, server, decklist, format_id="dcg", date="2021-01-01"):
+    page.goto(server + "/")
+    page.select_option("#format", format_id)
+    page.fill("#date", date)
+    page.fill("#decklist", decklist)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#verdict")
+
+
+def test_paste_a_legal_deck(page, server):
+    submit(page, server, ST1_TEXT)
+    assert "Legal" in page.inner_text("#verdict")
+    assert page.inner_text("#fingerprint").startswith("sha256:")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "report-legal.png"), full_page=True)
+
+
+def test_paste_an_illegal_deck_and_read_the_violation(page, server):
+    submit(page, server, ST1_TEXT.replace("4 ST1-03", "5 ST1-03") + "\n4 Notamon")
+    assert "Not legal" in page.inner_text("#verdict")
+    problems = page.inner_text("#problems + ol")
+    assert "5 copies of ST1-03 Agumon" in problems and "Remove 1 copy" in problems
+    assert "'Notamon' is not a Digimon Card Game card" in problems
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "report-illegal.png"), full_page=True)
+
+
+def test_share_link_reproduces_the_report(page, server):
+    submit(page, server, ST1_TEXT)
+    fingerprint = page.inner_text("#fingerprint")
+    page.goto(page.get_attribute("#share", "href"))
+    assert page.inner_text("#fingerprint") == fingerprint
+
+
+def test_player_text_is_escaped(page, server):
+    submit(page, server, "4 <img src=x onerror=alert(1)>\n<script>alert(2)</script>")
+    assert page.locator("img[src=x]").count() == 0
+    assert "<img src=x" in page.inner_text("#problems + ol")
+
+
+def test_search_the_card_browser(page, server):
+    page.goto(server + "/cards")
+    page.fill("#q", "agumon")
+    page.select_option("#game", "dcg")
+    page.click("form.search button")
+    page.wait_for_selector("#total")
+    assert "ST1-03" in page.inner_text("table.cards")
+    page.click("text=ST1-03")
+    assert page.inner_text("h1") == "ST1-03 Agumon"
+
+
+def test_keyboard_only(page, server):
+    page.goto(server + "/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+
+
+def test_no_console_errors_under_the_content_security_policy(page, server):
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    submit(page, server, ST1_TEXT)
+    page.goto(server + "/formats/dcg")
+    assert errors == []

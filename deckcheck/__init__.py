@@ -38,13 +38,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from deckcheck import api, cli, db, errors, security, web
+    from deckcheck import api, cli, db, errors, event, security, web
 
     db.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     api.init_app(app)
     web.init_app(app)
+    event.init_app(app)
     cli.init_app(app)
     return app
 

@@ -58,7 +58,10 @@ def load_dir(folder: Path | None, built_in: dict[str, Format]) -> LoadedFormats:
     for path in sorted(folder.glob("*.toml")):
         try:
             fmt = build(tomllib.loads(path.read_text("utf-8")), formats, built_in, path.name)
-        except (FormatFileError, tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as err:
+        except tomllib.TOMLDecodeError as err:
+            errors.append({"file": path.name, "message": f"not valid TOML: {err}"})
+            continue
+        except (FormatFileError, UnicodeDecodeError, OSError) as err:
             errors.append({"file": path.name, "message": str(err)})
             continue
         formats[fmt.id] = fmt

@@ -47,14 +47,10 @@ class Format:
     def check_of(self, code: str) -> Check | None:
         return next((c for c in self.checks if c.code == code), None)
 
-    def with_check(self, code: str, new: Check | None, *, after: str | None = None) -> Format:
-        """Replace (or drop, with None) the check with `code`; add it if absent."""
-        checks = [c for c in self.checks if c.code != code or new is None]
+    def with_check(self, code: str, new: Check | None) -> Format:
+        """Replace (or drop, with None) the check with `code`; append it if absent."""
+        checks = [c for c in self.checks if c.code != code]
         if new is not None:
             found = [i for i, c in enumerate(self.checks) if c.code == code]
-            if found:
-                checks[found[0]] = new
-            else:
-                anchor = next((i for i, c in enumerate(checks) if c.code == after), len(checks) - 1)
-                checks.insert(anchor + 1, new)
+            checks.insert(found[0] if found else len(checks), new)
         return replace(self, checks=tuple(checks))

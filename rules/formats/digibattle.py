@@ -4,18 +4,21 @@ from rules.checks import CopyLimit, DeckSize, RequiredCard, WrongSection
 from rules.checks.filters import levelled
 from rules.format import Format
 
-RULES = "Digi-Battle rules"
+RULES = "Digi-Battle rules (digibattle-rules.txt)"
 
 DIGIBATTLE = Format(
     id="digibattle",
     game="digibattle",
     name="Digi-Battle Card Game",
     checks=(
-        DeckSize(f"{RULES}, deck construction (30 cards)", exact=30),
-        WrongSection(f"{RULES}, deck construction", allowed={"main": None}),
-        CopyLimit(f"{RULES}, deck construction (no duplicate card codes)", default=1),
+        DeckSize(f'{RULES}, item 7 ("Deck must contain 30 cards")', exact=30),
+        WrongSection(f"{RULES}, items 6-7 (one deck of 30 cards)", allowed={"main": None}),
+        CopyLimit(
+            f'{RULES}, item 6 ("Deck cannot have duplicate cards"; ST-44 and ST-44S may both be in a deck)',
+            default=1,
+        ),
         RequiredCard(
-            f"{RULES}, setting up (a Rookie to start with)",
+            f'{RULES}, item 13 (set up: "Chooses a rookie from their deck")',
             levelled("Rookie Digimon", "digimon", "rookie"),
         ),
     ),
@@ -25,5 +28,8 @@ DIGIBATTLE = Format(
         "different cards, and so are ST-44 and its holo ST-44S.",
         "At least one Rookie Digimon, to start the game with.",
     ),
-    sources=("digibattle-rules.txt",),
+    sources=(
+        'digibattle-rules.txt ("Digi-battle common sense rules and tips"), items 6-7 and 13; '
+        "item 114 lists allowing duplicates as a house rule",
+    ),
 )

@@ -1,0 +1,223 @@
+"""Organizer pages: check a whole event, print registration sheets, compare a deck at
+the table with the registered list (deck lock)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from datetime import date
+
+from flask import Blueprint, Flask, Response, render_template, request, url_for
+
+from deckcheck import service
+from deckcheck.errors import ApiError
+from deckcheck.formats import registry
+from deckcheck.web import pack, unpack
+from rules import event
+from rules.format import Format
+from rules.lock import compare
+from rules.model import Report
+
+bp = Blueprint("event", __name__)
+
+
+@dataclass(frozen=True)
+class Row:
+    submission: event.Submission
+    report: Report | None
+
+    @property
+    def legal(self) -> bool:
+        return self.report is not None and self.report.legal
+
+    @property
+    def verdict(self) -> str:
+        if self.report is None:
+            return "not checked"
+        return "legal" if self.report.legal else "not legal"
+
+    @property
+    def summary(self) -> str:
+        if self.report is None:
+            return self.submission.problem or ""
+        codes: dict[str, int] = {}
+        for violation in self.report.violations:
+            codes[violation.code] = codes.get(violation.code, 0) + 1
+        return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in codes.items())
+
+
+def _event_request() -> tuple[dict, list[event.Submission]]:
+    """Event details and submissions from the form, or from a packed earlier form."""
+    if request.form.get("payload"):
+        data = json.loads(unpack(request.form["payload"]))
+        subs = [event.Submission(**item) for item in data.pop("submissions")]
+        return data, subs
+    meta = {
+        "name": request.form.get("event", "").strip()[:200] or "Event",
+        "format": request.form.get("format", "dcg"),
+        "date": request.form.get("date") or "",
+    }
+    subs: list[event.Submission] = []
+    upload = request.files.get("csv")
+    if upload and upload.filename:
+        try:
+            subs += event.from_csv(upload.read().decode("utf-8", errors="replace"))
+        except ValueError as err:
+            raise ApiError(400, "bad-event-csv", str(err)) from err
+    for file in request.files.getlist("files"):
+        if file and file.filename:
+            subs.append(
+                event.from_file(file.filename, file.read().decode("utf-8", errors="replace"))
+            )
+    subs += event.from_pasted(request.form.get("pasted", ""))
+    if not subs:
+        raise ApiError(400, "empty-event", "Upload a CSV, choose files or paste lists first.")
+    return meta, subs
+
+
+def _day(meta: dict) -> date | None:
+    try:
+        return date.fromisoformat(meta["date"]) if meta.get("date") else None
+    except ValueError as err:
+        raise ApiError(400, "bad-date", f"{meta['date']!r} is not a date like 2024-03-01.") from err
+
+
+def _check_all(fmt: Format, subs: list[event.Submission], on: date | None) -> list[Row]:
+    rows = []
+    for sub in subs:
+        if sub.problem:
+            rows.append(Row(sub, None))
+            continue
+        try:
+            rows.append(Row(sub, service.check(fmt, {"decklist": sub.decklist}, on)))
+        except ApiError as err:
+            rows.append(
+                Row(
+                    event.Submission(
+                        sub.player, sub.player_id, sub.decklist, sub.source, err.message
+                    ),
+                    None,
+                )
+            )
+    return rows
+
+
+def _payload(meta: dict, subs: list[event.Submission]) -> str:
+    data = {**meta, "submissions": [sub.__dict__ for sub in subs]}
+    return pack(json.dumps(data))
+
+
+@bp.get("/event")
+def event_form():
+    return render_template("event/form.html", formats=registry().formats.values())
+
+
+@bp.post("/event")
+def event_results():
+    meta, subs = _event_request()
+    fmt = service.find_format(meta["format"])
+    on = _day(meta)
+    rows = _check_all(fmt, subs, on)
+    links = [
+        url_for(
+            "web.report",
+            format=fmt.id,
+            d=pack(r.submission.decklist),
+            **({"date": on.isoformat()} if on else {}),
+        )
+        if r.report
+        else None
+        for r in rows
+    ]
+    return render_template(
+        "event/results.html",
+        meta=meta,
+        fmt=fmt,
+        rows=list(zip(rows, links, strict=True)),
+        day=fmt.day(on or service.today()),
+        payload=_payload(meta, subs),
+        legal=sum(r.legal for r in rows),
+    )
+
+
+@bp.post("/event/results.csv")
+def event_csv():
+    meta, subs = _event_request()
+    fmt = service.find_format(meta["format"])
+    rows = _check_all(fmt, subs, _day(meta))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["player", "player_id", "verdict", "violations", "warnings", "fingerprint", "problems"]
+    )
+    for row in rows:
+        report = row.report
+        writer.writerow(
+            [
+                row.submission.player,
+                row.submission.player_id,
+                row.verdict,
+                row.summary,
+                "; ".join(w.message for w in report.warnings) if report else "",
+                report.fingerprint if report else "",
+                " | ".join(v.message for v in report.violations)
+                if report
+                else row.submission.problem,
+            ]
+        )
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="event-results.csv"'},
+    )
+
+
+@bp.post("/event/sheets")
+def event_sheets():
+    meta, subs = _event_request()
+    fmt = service.find_format(meta["format"])
+    on = _day(meta)
+    rows = sorted(
+        _check_all(fmt, subs, on),
+        key=lambda r: (r.submission.player.casefold(), r.submission.player_id),
+    )
+    return render_template(
+        "event/sheets.html",
+        meta=meta,
+        fmt=fmt,
+        day=fmt.day(on or service.today()),
+        sheets=[
+            (row, service.report_json(row.report, fmt) if row.report else None) for row in rows
+        ],
+    )
+
+
+@bp.route("/deck-check", methods=["GET", "POST"])
+def deck_check():
+    if request.method == "GET":
+        return render_template("event/lock.html", formats=registry().formats.values(), result=None)
+    fmt = service.find_format(request.form.get("format", "dcg"))
+    registered_text = request.form.get("registered", "")
+    presented_text = request.form.get("presented", "")
+    if not registered_text.strip() or not presented_text.strip():
+        raise ApiError(400, "empty-decklist", "Paste both the registered and the presented list.")
+    registered = service.check(fmt, {"decklist": registered_text}, None)
+    presented = service.check(fmt, {"decklist": presented_text}, None)
+    return render_template(
+        "event/lock.html",
+        formats=registry().formats.values(),
+        fmt=fmt,
+        result={
+            "same": registered.fingerprint == presented.fingerprint,
+            "registered": registered,
+            "presented": presented,
+            "differences": compare(registered.deck, presented.deck),
+        },
+        form=request.form,
+    )
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

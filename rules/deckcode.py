@@ -199,7 +199,9 @@ def _groups(entries: tuple[CodeEntry, ...]) -> list[tuple[str, int, list[tuple[i
     return [(s, w, sorted(items, key=lambda item: item[0])) for (s, w), items in groups.items()]
 
 
-def _write_group(out: bytearray, set_code: str, width: int, items, version: int) -> None:
+def _write_group(
+    out: bytearray, set_code: str, width: int, items: list[tuple[int, CodeEntry]], version: int
+) -> None:
     if version == 0:
         out += set_code.ljust(4)[:4].encode("ascii")
     else:

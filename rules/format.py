@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field, replace
-from datetime import date
 
 from rules.lists import ListHistory
 from rules.model import Check, Context, Deck, Violation
@@ -26,15 +26,15 @@ class Format:
     summary: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     lists: ListHistory | None = None
-    date: date | None = None
+    date: dt.date | None = None
     extends: str | None = None
     origin: str = "built-in"
     notes: tuple[str, ...] = field(default=())
 
-    def day(self, requested: date) -> date:
+    def day(self, requested: dt.date) -> dt.date:
         return self.date or requested
 
-    def judge(self, deck: Deck, on: date) -> tuple[list[Violation], list[Violation]]:
+    def judge(self, deck: Deck, on: dt.date) -> tuple[list[Violation], list[Violation]]:
         """(violations, warnings) of a resolved deck on a day."""
         ctx = Context(self.day(on), self.lists)
         violations: list[Violation] = []

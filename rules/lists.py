@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from importlib import resources
 
 from rules.numbers import number_key
@@ -59,6 +60,7 @@ class ListHistory:
     def __init__(self, changes: list[Change]) -> None:
         self.changes = sorted(changes, key=lambda c: (c.effective is None, c.effective or date.min))
         self._enforced = [c for c in self.changes if c.enforced]
+        self._announced = [c for c in self._enforced if c.announced]
         # Per card (by number key, so any spelling matches), its changes in date order.
         self._by_key: dict[str, list[tuple[str, Change]]] = {}
         for change in self._enforced:
@@ -67,12 +69,20 @@ class ListHistory:
 
     def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
         """`("banned"|"restricted", change)` for a card limited on that day, else None."""
-        found: tuple[str, Change] | None = None
-        for status, change in self._by_key.get(number_key(number), ()):
-            if change.effective and change.effective > on:
-                break
-            found = None if status == UNRESTRICTED else (status, change)
-        return found
+        return self._state_on(on).get(number_key(number))
+
+    @lru_cache(maxsize=1024)  # noqa: B019 - histories live as long as the process
+    def _state_on(self, on: date) -> dict[str, tuple[str, Change]]:
+        state: dict[str, tuple[str, Change]] = {}
+        for key, changes in self._by_key.items():
+            found: tuple[str, Change] | None = None
+            for status, change in changes:
+                if change.effective and change.effective > on:
+                    break
+                found = None if status == UNRESTRICTED else (status, change)
+            if found:
+                state[key] = found
+        return state
 
     def limited_on(self, on: date) -> dict[str, tuple[str, Change]]:
         """Every card limited on that day: number -> (status, change that set it)."""
@@ -100,7 +110,7 @@ class ListHistory:
         return sorted(
             {
                 c.effective
-                for c in self._enforced
+                for c in self._announced
                 if c.announced and c.effective and c.announced <= on < c.effective
             }
         )

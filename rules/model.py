@@ -10,7 +10,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from rules.lists import ListHistory
 
 SECTIONS = ("main", "eggs", "destiny")
 SECTION_NAMES = {"main": "main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
@@ -94,11 +97,26 @@ class Deck:
             for section, bucket in grouped.items()
         }
 
+    @cached_property
+    def _all_stacks(self) -> tuple[Stack, ...]:
+        return tuple(stack for stacks in self._stacks.values() for stack in stacks)
+
+    @cached_property
+    def totals(self) -> tuple[Stack, ...]:
+        """One stack per card number over every section (lists count both decks)."""
+        merged: dict[str, Stack] = {}
+        for stack in self._all_stacks:
+            seen = merged.get(stack.card.number)
+            if seen:
+                stack = Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
+            merged[stack.card.number] = stack
+        return tuple(merged.values())
+
     def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
         """Cards of a section (or of every section) with their counts added up."""
         if section is not None:
             return self._stacks.get(section, ())
-        return tuple(stack for stacks in self._stacks.values() for stack in stacks)
+        return self._all_stacks
 
     def size(self, *sections: str) -> int:
         return sum(stack.count for section in sections for stack in self.stacks(section))
@@ -138,22 +156,17 @@ class Context:
     """What a check may need besides the deck: the day and the lists in force."""
 
     on: date
-    lists: ListsLike | None = None
-
-
-class ListsLike(Protocol):
-    """The part of a banned / restricted history that checks use (see rules.lists)."""
-
-    def status_on(self, number: str, on: date) -> tuple[str, object] | None: ...
-
-    def pairs_on(self, on: date) -> list: ...
+    lists: ListHistory | None = None
 
 
 class Check(Protocol):
     """A deck-construction rule: yields every violation of it in a deck."""
 
-    code: str
-    rule: str
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def rule(self) -> str: ...
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]: ...
 

@@ -9,6 +9,7 @@ keys back to the number as printed, so the key never has to guess padding widths
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A number-shaped token: set letters (maybe with digits), a dash, digits, maybe one
 # suffix letter (Digi-Battle holo `S`), maybe an alternate-art tail (`_P1`).
@@ -19,8 +20,12 @@ _ALT_ART = re.compile(r"_[A-Z0-9_]*$")
 _DIGITS = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=65536)
 def number_key(text: str) -> str:
-    """The spelling-independent key of a card number (`bt1-010_p1` -> `BT1-10`)."""
+    """The spelling-independent key of a card number (`bt1-010_p1` -> `BT1-10`).
+
+    Cached: the same few thousand numbers are looked up on every request.
+    """
     upper = _ALT_ART.sub("", text.strip().upper())
     return _DIGITS.sub(lambda m: str(int(m.group())), upper)
 

@@ -72,15 +72,18 @@ class Resolver:
             if found:
                 return found
         if ref.numbers:
-            return self._unknown(ref, ref.numbers[0])
+            self._unknown(ref, ref.numbers[0])
+            return None
         candidates = self.index.by_name(ref.name or "")
         if not candidates and ref.name and ref.name[:2].lower() == "x ":
             candidates = self.index.by_name(ref.name[2:])
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
-            return self._ambiguous(ref, candidates)
-        return self._unknown(ref, ref.name or "")
+            self._ambiguous(ref, candidates)
+        else:
+            self._unknown(ref, ref.name or "")
+        return None
 
     def _unknown(self, ref: Ref, what: str) -> None:
         hints = self.index.suggest(what)
@@ -96,7 +99,6 @@ class Resolver:
         self.problems.append(
             Violation("unknown-card", message, rule, line=ref.line, suggestions=labels)
         )
-        return None
 
     def _ambiguous(self, ref: Ref, candidates: list[Card]) -> None:
         shown = ", ".join(card.label for card in candidates[:8])
@@ -116,7 +118,6 @@ class Resolver:
                 suggestions=tuple(c.label for c in candidates),
             )
         )
-        return None
 
 
 def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:

@@ -22,12 +22,15 @@ class CardFilter:
     not_levels: frozenset[str] = frozenset()
 
     def matches(self, card: Card) -> bool:
-        return (
-            (not self.kinds or card.kind in self.kinds)
-            and (not self.levels or (card.level or "").lower() in self.levels)
-            and (not self.flags or bool(self.flags & card.flags))
-            and (card.level or "").lower() not in self.not_levels
-        )
+        if self.kinds and card.kind not in self.kinds:
+            return False
+        if self.flags and not self.flags & card.flags:
+            return False
+        if self.levels or self.not_levels:
+            level = (card.level or "").lower()
+            if (self.levels and level not in self.levels) or level in self.not_levels:
+                return False
+        return True
 
 
 def kinds(label: str, *names: str) -> CardFilter:

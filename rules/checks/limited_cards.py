@@ -6,7 +6,7 @@ from datetime import date
 
 from rules.checks.words import copies
 from rules.lists import BANNED, RESTRICTED, Change
-from rules.model import Context, Deck, Stack, Violation
+from rules.model import Context, Deck, Violation
 
 LIST_SOURCE = (
     "Digimon Card Game restricted and banned card list "
@@ -28,17 +28,6 @@ def _since(change: Change) -> str:
     return "" if change.effective == date.min else f" since {change.effective}"
 
 
-def _whole_deck(deck: Deck) -> list[Stack]:
-    """One stack per card number over every section: the lists count both decks."""
-    merged: dict[str, Stack] = {}
-    for stack in deck.stacks():
-        seen = merged.get(stack.card.number)
-        if seen:
-            stack = Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
-        merged[stack.card.number] = stack
-    return list(merged.values())
-
-
 @dataclass(frozen=True)
 class BannedCards:
     """No copy of a card banned on the day (DCG lists by date).
@@ -54,11 +43,11 @@ class BannedCards:
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         if ctx.lists is None:
             return
-        for stack in _whole_deck(deck):
+        for stack in deck.totals:
             found = ctx.lists.status_on(stack.card.number, ctx.on)
             if not found or found[0] != BANNED:
                 continue
-            change: Change = found[1]  # type: ignore[assignment]
+            change = found[1]
             message = (
                 f"{stack.card.label} is banned{_since(change)}: no copies are allowed. "
                 f"Remove {'all ' if stack.count > 1 else ''}{copies(stack.count)}."
@@ -83,11 +72,11 @@ class RestrictedCards:
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         if ctx.lists is None:
             return
-        for stack in _whole_deck(deck):
+        for stack in deck.totals:
             found = ctx.lists.status_on(stack.card.number, ctx.on)
             if not found or found[0] != RESTRICTED or stack.count <= 1:
                 continue
-            change: Change = found[1]  # type: ignore[assignment]
+            change = found[1]
             message = (
                 f"{stack.card.label} is restricted to 1 copy{_since(change)}, "
                 f"and you have {stack.count}. Remove {copies(stack.count - 1)}."

@@ -28,10 +28,11 @@ class UpcomingChange:
     code: str = "upcoming-change"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        if ctx.lists is None:
+        days = ctx.lists.upcoming(ctx.on) if ctx.lists is not None else []
+        if not days:
             return
         now = {(v.code, v.cards) for v in _list_violations(deck, ctx)}
-        for day in ctx.lists.upcoming(ctx.on):
+        for day in days:
             for later in _list_violations(deck, Context(day, ctx.lists)):
                 if (later.code, later.cards) in now:
                     continue

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from rules.checks.filters import CardFilter
 from rules.checks.words import section_name
-from rules.model import Context, Deck, Violation
+from rules.model import Card, Context, Deck, Violation
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class WrongSection:
                         line=stack.line,
                     )
 
-    def _reason(self, section: str, card) -> str | None:
+    def _reason(self, section: str, card: Card) -> str | None:
         for banned in self.forbidden:
             if banned.matches(card):
                 return f"is a {banned.label}: it can never be part of a deck. Remove it."

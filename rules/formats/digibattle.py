@@ -14,7 +14,8 @@ DIGIBATTLE = Format(
         DeckSize(f'{RULES}, item 7 ("Deck must contain 30 cards")', exact=30),
         WrongSection(f"{RULES}, items 6-7 (one deck of 30 cards)", allowed={"main": None}),
         CopyLimit(
-            f'{RULES}, item 6 ("Deck cannot have duplicate cards"; ST-44 and ST-44S may both be in a deck)',
+            f'{RULES}, item 6 ("Deck cannot have duplicate cards"; '
+            "ST-44 and ST-44S may both be in a deck)",
             default=1,
         ),
         RequiredCard(

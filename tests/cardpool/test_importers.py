@@ -14,7 +14,8 @@ from cardpool.store import pool_info
 CSV_HEADER = "number,name,kind,level,types,aliases,evo_names,flags,max_copies,set\n"
 GOOD_CSV = (
     CSV_HEADER
-    + "ST-01,Agumon,digimon,rookie,Red,,,,,Starter Set\nST-02,Greymon,digimon,champion,Red,,,,,Starter Set\n"
+    + "ST-01,Agumon,digimon,rookie,Red,,,,,Starter Set\n"
+    + "ST-02,Greymon,digimon,champion,Red,,,,,Starter Set\n"
 )
 FAST = {"retries": 2, "backoff": 0, "timeout": 2}
 

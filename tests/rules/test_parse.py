@@ -94,7 +94,7 @@ def test_unparsed_lines(text, problem):
 def test_partner_line():
     parsed = parse("Partner: ACC-001\n// Destiny Zone\n1 ACC-007\n// Main Deck\n4 ACC-001")
     assert parsed.partner.numbers == ("ACC-001",) and parsed.has_headers
-    assert [(l.section, l.numbers) for l in parsed.cards()] == [
+    assert [(line.section, line.numbers) for line in parsed.cards()] == [
         ("destiny", ("ACC-007",)),
         ("main", ("ACC-001",)),
     ]
@@ -104,7 +104,8 @@ def test_tabletop_simulator_array():
     text = json.dumps(["Exported from https://digimoncard.dev", "BT15-006", "BT15-006", "P-123"])
     parsed = parse(text)
     assert parsed.style == "tts" and parsed.name == "Exported from https://digimoncard.dev"
-    assert [(l.numbers[0], l.count) for l in parsed.cards()] == [("BT15-006", 2), ("P-123", 1)]
+    found = [(line.numbers[0], line.count) for line in parsed.cards()]
+    assert found == [("BT15-006", 2), ("P-123", 1)]
 
 
 def test_json_that_is_not_tts_is_read_as_lines():
@@ -113,7 +114,7 @@ def test_json_that_is_not_tts_is_read_as_lines():
 
 def test_line_numbers_count_blank_lines():
     parsed = parse("\n\n4 BT1-010\n\n???")
-    assert [(l.number, l.kind) for l in parsed.lines] == [(3, "card"), (5, "unparsed")]
+    assert [(line.number, line.kind) for line in parsed.lines] == [(3, "card"), (5, "unparsed")]
 
 
 @settings(max_examples=300, deadline=None)

@@ -73,7 +73,8 @@ def test_validate_violation_shape(client):
     copy = next(v for v in data["violations"] if v["code"] == "copy-limit")
     assert copy == {
         "code": "copy-limit",
-        "message": "You have 5 copies of ST1-03 Agumon in your main deck, but the limit for this card is 4. Remove 1 copy.",
+        "message": "You have 5 copies of ST1-03 Agumon in your main deck, but the limit "
+        "for this card is 4. Remove 1 copy.",
         "rule": copy["rule"],
         "section": "main",
         "cards": ["ST1-03"],

@@ -1,0 +1,76 @@
+"""What the benchmarks share: the shared data, a full database, a real 55-card deck."""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+POOLS = {
+    "dcg": DATA / "dcg" / "aegis_cards.json",
+    "digibattle": DATA / "digibattle" / "cards.csv",
+    "dmcg": DATA / "dmcg" / "cards.csv",
+    "dbe": ROOT.parent / "shared" / "acceptance" / "dbe_fixture_cards.csv",
+}
+
+# A real tournament-style list (digimoncard.io export in the shared examples): 50 + 5.
+DECK_55 = """// Digimon Deck List
+4 BlitzGreymon EX9-013
+2 Blue Scramble LM-028
+4 Gabumon BT15-020
+2 Gabumon EX9-014
+4 Gabumon (X Antibody) BT9-020
+4 Garurumon BT15-024
+2 Garurumon P-007
+2 Garurumon (X Antibody) BT9-024
+1 Garurumon (X Antibody) EX5-018
+2 Matt Ishida BT15-083
+2 Mental Training P-104
+1 MetalGarurumon BT15-101
+4 MetalGarurumon EX1-021
+4 Omnimon Alter-S EX9-021
+4 Tai Kamiya & Matt Ishida EX9-066
+4 WereGarurumon: Sagittarius Mode EX9-019
+4 Wisteria Memory Boost! LM-034
+// Egg Deck
+1 Bukamon BT14-002
+4 Wanyamon BT11-002
+"""
+
+
+def need_data() -> None:
+    missing = [str(p) for p in POOLS.values() if not p.exists()]
+    if missing:
+        sys.exit(f"benchmark needs the shared card data; missing: {', '.join(missing)}")
+
+
+def full_database() -> str:
+    """A temporary database holding the four shared pools."""
+    from cardpool.db import connect
+    from cardpool.imports import import_pool
+
+    need_data()
+    path = Path(tempfile.mkdtemp(prefix="deckcheck-bench-")) / "cards.db"
+    db = connect(path)
+    for game, source in POOLS.items():
+        import_pool(db, game, str(source))
+    db.close()
+    return str(path)
+
+
+def median_seconds(func: Callable[[], object], repeat: int, number: int = 1) -> float:
+    """Median of `repeat` timings of `number` calls, per call."""
+    times = []
+    gc.collect()
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            func()
+        times.append((time.perf_counter() - start) / number)
+    return statistics.median(times)

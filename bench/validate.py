@@ -1,0 +1,55 @@
+"""Validation core and parse times on a real 55-card DCG deck (full DCG pool).
+
+    .venv/bin/python bench/validate.py
+
+Targets: validating a parsed deck at most 100 µs; parsing and validating its text at
+most 500 µs (medians).
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import DECK_55, POOLS, median_seconds, need_data  # noqa: E402
+
+from cardpool.cards import row_to_card  # noqa: E402
+from cardpool.importers import parse_source  # noqa: E402
+from rules.fingerprint import fingerprint  # noqa: E402
+from rules.formats import BUILT_IN  # noqa: E402
+from rules.model import Deck  # noqa: E402
+from rules.parse import parse  # noqa: E402
+from rules.pool import CardIndex  # noqa: E402
+from rules.resolve import resolve_text  # noqa: E402
+from rules.validate import check_text  # noqa: E402
+
+ON = date(2026, 5, 1)
+
+
+def main() -> None:
+    need_data()
+    rows = parse_source("dcg", POOLS["dcg"].read_bytes(), "bench")
+    index = CardIndex("dcg", [row_to_card(row) for row in rows])
+    fmt = BUILT_IN["dcg"]
+    resolved = resolve_text(parse(DECK_55), index)
+    assert resolved.deck.size("main") == 50 and resolved.deck.size("eggs") == 5
+
+    def judge_fresh() -> None:
+        # A new Deck each time, so the per-deck cached stacks are rebuilt as in a request.
+        deck = Deck("dcg", resolved.deck.entries)
+        fmt.judge(deck, ON)
+        fingerprint(deck)
+
+    core = median_seconds(judge_fresh, repeat=21, number=200)
+    parse_only = median_seconds(lambda: parse(DECK_55), repeat=21, number=200)
+    full = median_seconds(lambda: check_text(fmt, index, DECK_55, ON), repeat=21, number=200)
+    print(f"validate parsed 55-card deck   {core * 1e6:7.1f} µs   (target <= 100 µs)")
+    print(f"parse text only                {parse_only * 1e6:7.1f} µs")
+    print(f"parse + resolve + validate     {full * 1e6:7.1f} µs   (target <= 500 µs)")
+
+
+if __name__ == "__main__":
+    main()

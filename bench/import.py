@@ -69,7 +69,9 @@ def main() -> None:
     print(f"bare insert_all (median)    {bare:.3f} s")
     print(f"ratio full / bare           {full / bare:.1f}x   (aim <= 3x)")
     print(f"  JSON parse                {read:.3f} s")
-    print(f"  marshmallow validation    {validate:.3f} s   ({validate / bare:.1f}x the bare insert)")
+    print(
+        f"  marshmallow validation    {validate:.3f} s   ({validate / bare:.1f}x the bare insert)"
+    )
 
 
 if __name__ == "__main__":

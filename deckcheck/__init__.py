@@ -32,13 +32,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=16 * 1024 * 1024,
         BODY_LIMIT=1024 * 1024,
         BATCH_BODY_LIMIT=16 * 1024 * 1024,
-        JSON_SORT_KEYS=False,
     )
     if test_config:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
     from deckcheck import api, cli, db, errors, event, security, web
+    from deckcheck.jsonio import OrjsonProvider
+
+    app.json = OrjsonProvider(app)
 
     db.init_app(app)
     errors.init_app(app)

@@ -3,8 +3,7 @@ are errors of the one shape built in `deckcheck.errors`."""
 
 from __future__ import annotations
 
-import json
-
+import orjson
 from flask import Blueprint, Flask, current_app, jsonify, request
 from marshmallow import ValidationError
 
@@ -43,8 +42,8 @@ def _body_limit() -> None:
 def _json_body() -> dict:
     raw = request.get_data(cache=False)
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as err:
+        data = orjson.loads(raw)
+    except (orjson.JSONDecodeError, RecursionError) as err:
         raise ApiError(400, "malformed-json", f"The body is not valid JSON: {err}") from err
     if not isinstance(data, dict):
         raise ApiError(400, "malformed-json", "The body must be a JSON object.")

@@ -28,23 +28,39 @@ def close_db(exception: BaseException | None = None) -> None:
 class PoolCache:
     """Card indexes built once per process and rebuilt when an import changes a pool.
 
-    Each request asks the database for the pools' generations (one small query)
-    and rebuilds only an index whose generation moved.
+    Each thread keeps one open read connection; `PRAGMA data_version` on it tells,
+    for almost nothing, whether any other connection has committed since the last
+    look. Only then are the pools' generations read again, and only an index whose
+    generation moved is rebuilt (from one consistent snapshot).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, path: str) -> None:
+        self._path = path
         self._lock = threading.Lock()
+        self._local = threading.local()
         self._indexes: dict[str, tuple[int, CardIndex]] = {}
 
+    def _generations(self) -> dict[str, int]:
+        local = self._local
+        if getattr(local, "conn", None) is None:
+            local.conn = connect(self._path, migrate=False)
+            local.version = None
+        version = local.conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != local.version:
+            local.generations = generations(local.conn)
+            local.version = version
+        return local.generations
+
     def index(self, game: str) -> CardIndex:
-        if "generations" not in g:
-            g.generations = generations(get_db())
-        current = g.generations.get(game, 0)
+        current = self._generations().get(game, 0)
         cached = self._indexes.get(game)
         if cached and cached[0] == current:
             return cached[1]
         with self._lock:
-            generation, cards = load_cards(get_db(), game)
+            cached = self._indexes.get(game)
+            if cached and cached[0] == current:
+                return cached[1]
+            generation, cards = load_cards(self._local.conn, game)
             index = CardIndex(game, cards)
             self._indexes[game] = (generation, index)
         return index
@@ -61,5 +77,5 @@ def init_app(app: Flask) -> None:
             seed_starter_pool(db)
     finally:
         db.close()
-    app.extensions["deckcheck.pools"] = PoolCache()
+    app.extensions["deckcheck.pools"] = PoolCache(app.config["DATABASE"])
     app.teardown_appcontext(close_db)

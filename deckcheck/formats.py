@@ -16,7 +16,8 @@ from rules.format import Format
 from rules.formats import BUILT_IN
 
 _lock = threading.Lock()
-_cache: dict[str, tuple[tuple, LoadedFormats]] = {}
+_cache: dict[str, tuple[tuple, LoadedFormats, float]] = {}
+RECHECK_SECONDS = 1.0
 
 
 def _signature(folder: Path) -> tuple:

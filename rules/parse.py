@@ -128,14 +128,16 @@ def parse_line(number: int, raw: str, section: str | None = None) -> Line | None
     text = raw.replace("\x00", "").strip()
     if not text:
         return None
-    header = _header(text)
-    if header:
-        return Line(number, text, "header", section=header)
-    partner = _PARTNER.match(text)
-    if partner:
-        return _partner_line(number, text, partner.group(1))
-    if _COMMENT.match(text):
-        return Line(number, text, "comment", section=section)
+    # Most lines start with a count: skip the header / partner / comment patterns then.
+    if not text[0].isdigit():
+        header = _header(text)
+        if header:
+            return Line(number, text, "header", section=header)
+        partner = _PARTNER.match(text)
+        if partner:
+            return _partner_line(number, text, partner.group(1))
+        if _COMMENT.match(text):
+            return Line(number, text, "comment", section=section)
     return _card_line(number, text, section)
 
 
@@ -156,14 +158,17 @@ def _partner_line(number: int, text: str, rest: str) -> Line:
 
 
 def _card_line(number: int, text: str, section: str | None) -> Line:
-    body = _BULLET.sub("", text)
+    body = _BULLET.sub("", text) if text[0] in "-*•·" else text
     count, rest = _split_count(body)
     if count is not None and not rest.strip():
         return Line(
             number, text, "unparsed", section=section, problem="a count with no card after it"
         )
     numbers = tuple(find_numbers(rest))
-    name = _clean_name(_GAME_MARKER.sub(" ", NUMBER_TOKEN.sub(" ", rest)))
+    name = NUMBER_TOKEN.sub(" ", rest) if numbers else rest
+    if "DCG" in name.upper():
+        name = _GAME_MARKER.sub(" ", name)
+    name = _clean_name(name)
     if not numbers and not _HAS_LETTER.search(name):
         return Line(
             number, text, "unparsed", section=section, problem="no card number or name here"
@@ -193,7 +198,8 @@ def _as_count(digits: str) -> int:
 
 
 def _clean_name(text: str) -> str:
-    text = _EMPTY_BRACKETS.sub(" ", text)
+    if "(" in text or "[" in text:
+        text = _EMPTY_BRACKETS.sub(" ", text)
     return _EDGE_PUNCT.sub("", " ".join(text.split()))
 
 

@@ -186,7 +186,7 @@ def health():
 def openapi():
     from deckcheck.openapi import spec
 
-    return jsonify(spec())
+    return jsonify(spec(tuple(registry().formats)))
 
 
 def init_app(app: Flask) -> None:

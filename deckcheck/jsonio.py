@@ -13,7 +13,11 @@ from flask.json.provider import DefaultJSONProvider
 class OrjsonProvider(DefaultJSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         # marshmallow reports list positions as int keys: allow them.
-        return orjson.dumps(obj, default=self.default, option=orjson.OPT_NON_STR_KEYS).decode()
+        try:
+            return orjson.dumps(obj, default=self.default, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:
+            # Beyond orjson (e.g. an echoed integer over 64 bits): the slow, general path.
+            return super().dumps(obj, **kwargs)
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return orjson.loads(s)

@@ -89,8 +89,28 @@ def _parameters(path: str, query_schema) -> list:
     return params
 
 
+ONE_DECK = [{"required": ["decklist"]}, {"required": ["deck"]}]
+ONE_OF_SCHEMAS = ("ValidateRequest", "ExportRequest")
+
+
+def spec(format_ids: tuple[str, ...] = ()) -> dict:
+    """The document; `format_ids` (built-in and organizer formats) become an enum."""
+    return _spec(tuple(sorted(format_ids)))
+
+
+def _refine(document: dict, format_ids: tuple[str, ...]) -> dict:
+    """What marshmallow cannot say: exactly one of decklist / deck, the known format ids."""
+    components = document["components"]["schemas"]
+    for name in ONE_OF_SCHEMAS:
+        components[name]["oneOf"] = ONE_DECK
+    if format_ids:
+        for name in (*ONE_OF_SCHEMAS, "BatchRequest"):
+            components[name]["properties"]["format"]["enum"] = list(format_ids)
+    return document
+
+
 @cache
-def spec() -> dict:
+def _spec(format_ids: tuple[str, ...]) -> dict:
     api = APISpec(
         title="deckcheck",
         version=__version__,
@@ -119,4 +139,4 @@ def spec() -> dict:
                 "content": {"application/json": {"schema": body}},
             }
         api.path(path=path, operations={method: operation})
-    return api.to_dict()
+    return _refine(api.to_dict(), format_ids)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import gc
+import os
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -74,3 +78,50 @@ def median_seconds(func: Callable[[], object], repeat: int, number: int = 1) -> 
             func()
         times.append((time.perf_counter() - start) / number)
     return statistics.median(times)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(database: str, port: int, workers: int = 2) -> subprocess.Popen:
+    """gunicorn serving wsgi:app on 127.0.0.1 with the given database."""
+    env = {**os.environ, "DECKCHECK_DATABASE": database, "DECKCHECK_SECRET_KEY": "bench"}
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    server = subprocess.Popen(
+        [
+            str(gunicorn),
+            "--workers",
+            str(workers),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            "wsgi:app",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    sys.exit("the server did not start")
+
+
+def worker_pids(server: subprocess.Popen) -> list[int]:
+    """gunicorn's worker processes (children of the master)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+    return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0

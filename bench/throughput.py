@@ -12,55 +12,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import DECK_55, ROOT, full_database  # noqa: E402
+from common import DECK_55, free_port, full_database, start_server  # noqa: E402
 
 CONNECTIONS = 8
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(database: str, port: int, workers: int = 2) -> subprocess.Popen:
-    env = {**os.environ, "DECKCHECK_DATABASE": database, "DECKCHECK_SECRET_KEY": "bench"}
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [
-            str(gunicorn),
-            "--workers",
-            str(workers),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-            "wsgi:app",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    sys.exit("the server did not start")
 
 
 def wrk(url: str, seconds: int, body: str | None = None) -> dict:

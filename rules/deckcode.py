@@ -29,6 +29,7 @@ LANGUAGES = ("ja", "en", "zh-Hans", "ko")
 _B36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CODE_SHAPE = re.compile(r"^DCG[A-Za-z0-9_-]+={0,2}$")
 _NUMBER = re.compile(r"^([0-9A-Z]+)-(\d+)$")
+_BASE64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 
 
 class DeckCodeError(ValueError):
@@ -86,6 +87,8 @@ def _unpack(code: str) -> bytes:
     if not text.startswith(PREFIX):
         raise DeckCodeError("a deck code starts with DCG")
     body = text[len(PREFIX) :].rstrip("=")
+    if not _BASE64URL.match(body):
+        raise DeckCodeError("the code is not valid base64url (letters, digits, - and _ only)")
     try:
         return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as err:

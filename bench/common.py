@@ -68,8 +68,8 @@ def full_database() -> str:
     return str(path)
 
 
-def median_seconds(func: Callable[[], object], repeat: int, number: int = 1) -> float:
-    """Median of `repeat` timings of `number` calls, per call."""
+def timings(func: Callable[[], object], repeat: int, number: int = 1) -> list[float]:
+    """`repeat` timings of `number` calls each, per call, sorted."""
     times = []
     gc.collect()
     for _ in range(repeat):
@@ -77,7 +77,12 @@ def median_seconds(func: Callable[[], object], repeat: int, number: int = 1) -> 
         for _ in range(number):
             func()
         times.append((time.perf_counter() - start) / number)
-    return statistics.median(times)
+    return sorted(times)
+
+
+def median_seconds(func: Callable[[], object], repeat: int, number: int = 1) -> float:
+    """Median of `repeat` timings of `number` calls, per call."""
+    return statistics.median(timings(func, repeat, number))
 
 
 def free_port() -> int:

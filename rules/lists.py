@@ -69,10 +69,11 @@ class ListHistory:
 
     def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
         """`("banned"|"restricted", change)` for a card limited on that day, else None."""
-        return self._state_on(on).get(number_key(number))
+        return self.state_on(on).get(number_key(number))
 
     @lru_cache(maxsize=1024)  # noqa: B019 - histories live as long as the process
-    def _state_on(self, on: date) -> dict[str, tuple[str, Change]]:
+    def state_on(self, on: date) -> dict[str, tuple[str, Change]]:
+        """Every card limited on a day, by number key: (status, the change that set it)."""
         state: dict[str, tuple[str, Change]] = {}
         for key, changes in self._by_key.items():
             found: tuple[str, Change] | None = None

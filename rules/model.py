@@ -83,19 +83,20 @@ class Deck:
 
     @cached_property
     def _stacks(self) -> dict[str, tuple[Stack, ...]]:
-        grouped: dict[str, dict[str, list]] = {}
+        grouped: dict[str, dict[str, Stack]] = {}
         for entry in self.entries:
-            bucket = grouped.setdefault(entry.section, {})
-            slot = bucket.setdefault(entry.card.number, [entry.card, 0, []])
-            slot[1] += entry.count
-            if entry.line is not None:
-                slot[2].append(entry.line)
-        return {
-            section: tuple(
-                Stack(card, count, tuple(lines)) for card, count, lines in bucket.values()
-            )
-            for section, bucket in grouped.items()
-        }
+            bucket = grouped.get(entry.section)
+            if bucket is None:
+                bucket = grouped[entry.section] = {}
+            seen = bucket.get(entry.card.number)
+            lines = (entry.line,) if entry.line is not None else ()
+            if seen is None:
+                bucket[entry.card.number] = Stack(entry.card, entry.count, lines)
+            else:
+                bucket[entry.card.number] = Stack(
+                    entry.card, seen.count + entry.count, seen.lines + lines
+                )
+        return {section: tuple(bucket.values()) for section, bucket in grouped.items()}
 
     @cached_property
     def _all_stacks(self) -> tuple[Stack, ...]:

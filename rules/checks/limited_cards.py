@@ -7,6 +7,7 @@ from datetime import date
 from rules.checks.words import copies
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Violation
+from rules.numbers import number_key
 
 LIST_SOURCE = (
     "Digimon Card Game restricted and banned card list "
@@ -43,8 +44,9 @@ class BannedCards:
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         if ctx.lists is None:
             return
+        state = ctx.lists.state_on(ctx.on)
         for stack in deck.totals:
-            found = ctx.lists.status_on(stack.card.number, ctx.on)
+            found = state.get(number_key(stack.card.number))
             if not found or found[0] != BANNED:
                 continue
             change = found[1]
@@ -72,8 +74,9 @@ class RestrictedCards:
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         if ctx.lists is None:
             return
+        state = ctx.lists.state_on(ctx.on)
         for stack in deck.totals:
-            found = ctx.lists.status_on(stack.card.number, ctx.on)
+            found = state.get(number_key(stack.card.number))
             if not found or found[0] != RESTRICTED or stack.count <= 1:
                 continue
             change = found[1]

@@ -245,3 +245,25 @@ def test_openapi_document(client):
         "/cards",
         "/health",
     } <= set(data["paths"])
+
+
+def test_organizer_formats_through_the_api(app, client):
+    from pathlib import Path
+
+    folder = Path(app.config["FORMATS_DIR"])
+    (folder / "sealed.toml").write_text(
+        'id = "dcg-sealed"\nextends = "dcg"\nmain_size = 40\ncopy_limit = "none"\n'
+    )
+    (folder / "broken.toml").write_text('id = "dcg"\nextends = "dcg"\n')
+    data = client.get("/api/v1/formats").get_json()
+    assert "dcg-sealed" in {f["id"] for f in data["data"]}
+    assert data["errors"] == [
+        {"file": "broken.toml", "message": "id 'dcg' is a built-in format; choose another id"}
+    ]
+    report = validate(client, decklist="40 ST1-03").get_json()
+    assert report["legal"] is False
+    sealed = client.post(
+        "/api/v1/decks/validate", json={"format": "dcg-sealed", "decklist": "40 ST1-03"}
+    ).get_json()
+    assert sealed["legal"] is True and sealed["format"]["id"] == "dcg-sealed"
+    assert client.get("/formats").status_code == 200

@@ -146,3 +146,27 @@ def test_no_console_errors_under_the_content_security_policy(page, server):
     submit(page, server, ST1_TEXT)
     page.goto(server + "/formats/dcg")
     assert errors == []
+
+
+def test_event_table_sorts_and_sheets_print(page, server):
+    pasted = f"=== Zoe (2) ===\n{ST1_TEXT}\n=== Adam (1) ===\n{ST1_TEXT}\n5 ST1-03\n"
+    page.goto(server + "/event")
+    page.fill("#event", "Saturday Cup")
+    page.fill("#date", "2021-01-01")
+    page.fill("#pasted", pasted)
+    page.click("form.check button[type=submit]")
+    page.wait_for_selector("#results")
+    assert page.inner_text("#tally") == "1 of 2 decks legal"
+    page.click("button.sort[data-column='0']")
+    first = page.inner_text("#results tbody tr:first-child td:first-child")
+    assert first == "Adam"
+    page.click("button.sort[data-column='0']")
+    assert page.inner_text("#results tbody tr:first-child td:first-child") == "Zoe"
+    page.click("text=Registration sheets")
+    page.wait_for_selector("article.sheet")
+    players = page.locator("article.sheet dd.player").all_inner_texts()
+    assert players == ["Adam", "Zoe"]
+    page.emulate_media(media="print")
+    assert page.locator("header.site").is_hidden()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sheets.png"), full_page=True)

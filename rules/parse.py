@@ -102,6 +102,10 @@ def parse(text: str) -> Parsed:
         tts = _parse_tts(stripped)
         if tts is not None:
             return tts
+    if stripped.startswith("{"):
+        limitless = _parse_limitless(stripped)
+        if limitless is not None:
+            return limitless
     return _parse_lines(text)
 
 
@@ -236,6 +240,55 @@ def _parse_tts(text: str) -> Parsed | None:
         for (number, where), count in counts.items()
     )
     return Parsed(lines, "tts", name=name, partner=partner, has_headers=section is not None)
+
+
+LIMITLESS_SECTIONS = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
+
+
+def _parse_limitless(text: str) -> Parsed | None:
+    """A Limitless TCG decklist object: {"digimon": [{"count", "name", ...}], "egg": [...]}.
+
+    An entry names its card by a full number (`id`, `number`, `cardNumber`, `code`), by
+    `set` + `number`, or by `name`; entries are numbered like lines, in order.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not set(data) & set(LIMITLESS_SECTIONS):
+        return None
+    lines: list[Line] = []
+    for key, section in LIMITLESS_SECTIONS.items():
+        items = data.get(key) or []
+        for item in items if isinstance(items, list) else []:
+            position = len(lines) + 1
+            lines.append(_limitless_entry(position, item, section))
+    return Parsed(tuple(lines), "limitless", has_headers=True)
+
+
+def _limitless_entry(position: int, item: object, section: str) -> Line:
+    if not isinstance(item, dict):
+        return Line(position, str(item)[:80], "unparsed", problem="not a card entry")
+    raw = " ".join(str(item.get(k, "")) for k in ("count", "name", "set", "number", "id"))
+    number = next(
+        (
+            str(item[k])
+            for k in ("id", "cardNumber", "code", "number")
+            if find_numbers(str(item.get(k, "")))
+        ),
+        None,
+    )
+    if number is None and item.get("set") and item.get("number"):
+        number = f"{item['set']}-{item['number']}"
+    count = item.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        return Line(
+            position, raw, "unparsed", problem=f"the count {count!r} is not 1 to {MAX_COUNT}"
+        )
+    name = str(item.get("name") or "").strip() or None
+    if number is None and name is None:
+        return Line(position, raw, "unparsed", problem="no card number or name here")
+    return Line(position, raw, "card", count, (number,) if number else (), name, section)
 
 
 def _parse_deck_code(code: str) -> Parsed:

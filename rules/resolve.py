@@ -86,16 +86,25 @@ class Resolver:
         return None
 
     def _unknown(self, ref: Ref, what: str) -> None:
+        game = GAME_NAMES.get(self.game, self.game)
+        rule = POOL_RULE.format(game=game)
+        if not len(self.index):
+            message = (
+                f"{ref.where}: no {game} cards are loaded in this service yet, so {what!r} "
+                f"cannot be checked. Ask its administrator to import a card list "
+                f"(cardpool import {self.game} ...)."
+            )
+            self.problems.append(Violation("unknown-card", message, rule, line=ref.line))
+            return
         hints = self.index.suggest(what)
         if ref.numbers and ref.name:
             hints = self.index.by_name(ref.name)[:3] + hints
         labels = tuple(dict.fromkeys(card.label for card in hints))
-        message = f"{ref.where}: {what!r} is not a {GAME_NAMES.get(self.game, self.game)} card."
+        message = f"{ref.where}: {what!r} is not a {game} card."
         if labels:
             message += f" Did you mean {' or '.join(labels[:3])}?"
         else:
             message += " Check the spelling or write the card number."
-        rule = POOL_RULE.format(game=GAME_NAMES.get(self.game, self.game))
         self.problems.append(
             Violation("unknown-card", message, rule, line=ref.line, suggestions=labels)
         )

@@ -103,3 +103,14 @@ def test_dmcg_tournament_refuses_promos():
 def test_digibattle_holo_is_another_code():
     report = text_report("digibattle", "1 ST-44\n1 ST-44S\n1 ST-01")
     assert "copy-limit" not in codes(report)
+
+
+def test_an_empty_pool_says_so():
+    from rules.pool import CardIndex
+
+    report = check_text(BUILT_IN["dbe"], CardIndex("dbe", []), "4 ACC-001", ON)
+    [problem] = report.violations[:1]
+    assert (
+        problem.code == "unknown-card"
+        and "no Digimon Battle Evolution cards are loaded" in problem.message
+    )

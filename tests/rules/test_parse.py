@@ -135,3 +135,25 @@ def test_parser_never_raises(text):
 def test_parser_never_raises_on_odd_fragments(parts):
     parse("\n".join(parts))
     parse(" ".join(parts))
+
+
+def test_limitless_json():
+    text = json.dumps(
+        {
+            "digimon": [
+                {"count": 4, "name": "Agumon", "set": "BT1", "number": "010"},
+                {"count": 2, "name": "Greymon"},
+            ],
+            "egg": [{"count": 4, "id": "ST1-01"}],
+            "option": [{"count": 0, "name": "Bad"}, "junk"],
+        }
+    )
+    parsed = parse(text)
+    assert parsed.style == "limitless"
+    assert [(line.kind, line.count, line.numbers, line.name) for line in parsed.lines] == [
+        ("card", 4, ("BT1-010",), "Agumon"),
+        ("card", 2, (), "Greymon"),
+        ("unparsed", 1, (), None),
+        ("unparsed", 1, (), None),
+        ("card", 4, ("ST1-01",), None),
+    ]

@@ -1,11 +1,11 @@
-"""required-card and set-not-allowed."""
+"""required-card: a Rookie (Digi-Battle), a Level III Digimon (DMCG)."""
 
 from datetime import date
 
 import pytest
 from fixture_cards import make_deck
 
-from rules.checks import RequiredCard, SetAllowed
+from rules.checks import RequiredCard
 from rules.checks.filters import levelled
 from rules.model import Context
 
@@ -28,14 +28,3 @@ def test_required_card(game, level, main, ok):
     assert (found == []) is ok
     if not ok:
         assert found[0].code == "required-card" and "Add one" in found[0].message
-
-
-@pytest.mark.parametrize(
-    ("main", "bad"),
-    [({"St-1": 1, "Bo-1": 1}, []), ({"St-1": 1, "P-1": 2}, ["P-1"])],
-    ids=["starter-and-booster", "promo"],
-)
-def test_set_allowed(main, bad):
-    check = SetAllowed("rule", ("St", "Sx", "Bo", "Bx"))
-    found = list(check.check(make_deck("dmcg", main=main), CTX))
-    assert [v.cards[0] for v in found] == bad

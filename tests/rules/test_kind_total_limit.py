@@ -1,0 +1,37 @@
+"""kind-total-limit: 1 Ace, 3 Firewalls, 2 DATA cards per deck (DBE, test-only cards)."""
+
+from datetime import date
+
+import pytest
+from fixture_cards import make_deck
+
+from rules.formats import BUILT_IN
+
+ON = date(2024, 1, 1)
+
+
+def codes(partner=None, **sections):
+    """The violation codes of a DBE deck, deck size aside (these decks are partial)."""
+    sections = {s: {n: c for n, c in cards.items() if c} for s, cards in sections.items()}
+    violations, _ = BUILT_IN["dbe"].judge(make_deck("dbe", partner=partner, **sections), ON)
+    return sorted({v.code for v in violations} - {"deck-size"})
+
+
+@pytest.mark.parametrize(
+    ("partner", "sections", "expected"),
+    [
+        (None, {"main": {"ACC-019": 1, "ACC-020": 1}}, ["kind-total-limit"]),
+        (None, {"main": {"ACC-021": 3, "ACC-022": 1}}, ["kind-total-limit"]),
+        (
+            None,
+            {
+                "main": {"ACC-009": 1, "ACC-010": 1, "ACC-011": 1},
+                "destiny": {"ACC-007": 1, "ACC-008": 0},
+            },
+            ["data-legality", "kind-total-limit"],
+        ),
+    ],
+    ids=["two-aces", "four-firewalls", "three-data"],
+)
+def test_kind_total_limit(partner, sections, expected):
+    assert codes(partner, **sections) == expected

@@ -18,6 +18,7 @@ from common import DECK_55, POOLS, need_data, timings  # noqa: E402
 
 from cardpool.cards import row_to_card  # noqa: E402
 from cardpool.importers import parse_source  # noqa: E402
+from deckcheck.db import settle_heap  # noqa: E402
 from rules.fingerprint import fingerprint  # noqa: E402
 from rules.formats import BUILT_IN  # noqa: E402
 from rules.model import Deck  # noqa: E402
@@ -34,6 +35,7 @@ def main() -> None:
     rows = parse_source("dcg", POOLS["dcg"].read_bytes(), "bench")
     index = CardIndex("dcg", [row_to_card(row) for row in rows])
     fmt = BUILT_IN["dcg"]
+    settle_heap()  # as the service does after loading a pool (deckcheck.db)
     resolved = resolve_text(parse(DECK_55), index)
     assert resolved.deck.size("main") == 50 and resolved.deck.size("eggs") == 5
 

@@ -11,9 +11,10 @@ from rules.model import Context, Deck, Violation
 class NameLimit:
     """At most `limit` cards of one name, whatever their numbers.
 
-    What: groups the main deck by card name (case-insensitive); a card's own
-    `max_copies` raises the limit for its name. Cards without a known name are
-    left to the copy limit.
+    What: groups the main deck by card name: the printed Japanese name when the pool
+    has it (the English names of this Japanese-only game are translations, which may
+    differ for one printed name), else the English name, case-insensitive. A card's
+    own `max_copies` raises the limit for its name. Unnamed cards are left alone.
     Why: DMCG's Hyper Colosseum rule counts names, and several names were printed
     under more than one number (Greymon St-2 and St-91).
     Example: 2 St-2 Greymon + 2 St-91 Greymon get `name-limit`.
@@ -28,8 +29,9 @@ class NameLimit:
             return
         groups: dict[str, list] = {}
         for stack in deck.stacks("main"):
-            if stack.card.name:
-                groups.setdefault(stack.card.name.casefold(), []).append(stack)
+            name = stack.card.name_ja or stack.card.name
+            if name:
+                groups.setdefault(name.casefold(), []).append(stack)
         for stacks in groups.values():
             total = sum(s.count for s in stacks)
             limit = max([self.limit, *(s.card.max_copies or 0 for s in stacks)])

@@ -28,6 +28,9 @@ DIGIBATTLE = Format(
         "No card code twice. A code is the whole printed code: ST-34 and BO-34 are "
         "different cards, and so are ST-44 and its holo ST-44S.",
         "At least one Rookie Digimon, to start the game with.",
+        'The written source is a community guide ("Digi-battle common sense rules and '
+        'tips", 2016), not an official rulebook; it asks players to agree on disputed points '
+        "before playing. Common house rules (duplicates allowed) are organizer formats.",
     ),
     sources=(
         'digibattle-rules.txt ("Digi-battle common sense rules and tips"), items 6-7 and 13; '

@@ -50,3 +50,14 @@ def test_message_names_the_cards_and_the_fix():
 
 def test_none_means_no_limit():
     assert list(NameLimit("rule", limit=None).check(make_deck("dmcg", main={"St-2": 9}), CTX)) == []
+
+
+def test_the_printed_japanese_name_decides():
+    """Two English translations of one printed name are one name."""
+    from rules.model import Card, Deck, Entry
+
+    a = Card("dmcg", "St-7", "Wizarmon", "digimon", "IV", name_ja="ウィザーモン")
+    b = Card("dmcg", "Bo-7", "Wizardmon", "digimon", "IV", name_ja="ウィザーモン")
+    deck = Deck("dmcg", (Entry(a, 2, "main"), Entry(b, 2, "main")))
+    [violation] = CHECK.check(deck, CTX)
+    assert violation.cards == ("St-7", "Bo-7")

@@ -1,0 +1,72 @@
+"""The service keeps answering, with a whole pool, while an import runs and after one fails."""
+
+import threading
+from importlib import resources
+
+import pytest
+
+from cardpool.db import connect
+from cardpool.errors import BadRowError
+from cardpool.importers import parse_source
+from cardpool.imports import import_pool
+from cardpool.store import replace_pool
+
+ST1 = {
+    "main": [
+        {"card": f"ST1-{n:02d}", "count": c}
+        for n, c in [
+            (2, 4),
+            (3, 4),
+            (4, 4),
+            (5, 4),
+            (6, 4),
+            (7, 2),
+            (8, 4),
+            (9, 4),
+            (10, 2),
+            (11, 2),
+            (12, 4),
+            (13, 4),
+            (14, 4),
+            (15, 2),
+            (16, 2),
+        ]
+    ],
+    "eggs": [{"card": "ST1-01", "count": 4}],
+}
+
+
+def test_answers_during_imports_and_after_a_failed_one(app, client, tmp_path):
+    content = resources.files("cardpool.starter").joinpath("dcg.csv").read_bytes()
+    rows = parse_source("dcg", content, "starter")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("number,name,kind\nST1-01,Koromon,pokemon\n")
+    done = threading.Event()
+    failures = []
+
+    def importer():
+        db = connect(app.config["DATABASE"])
+        try:
+            for _ in range(8):
+                replace_pool(db, "dcg", rows, "again")
+                with pytest.raises(BadRowError):
+                    import_pool(db, "dcg", str(bad))
+        except Exception as err:  # reported by the assertion below
+            failures.append(err)
+        finally:
+            db.close()
+            done.set()
+
+    thread = threading.Thread(target=importer)
+    thread.start()
+    answers = []
+    while not done.is_set() or len(answers) < 5:
+        response = client.post(
+            "/api/v1/decks/validate", json={"format": "dcg", "date": "2021-01-01", "deck": ST1}
+        )
+        answers.append((response.status_code, response.get_json()["legal"]))
+        search = client.get("/api/v1/cards?game=dcg")
+        assert search.status_code == 200 and search.get_json()["total"] == 96
+    thread.join()
+    assert failures == []
+    assert set(answers) == {(200, True)}

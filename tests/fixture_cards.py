@@ -105,3 +105,31 @@ def make_deck(game: str, partner: str | None = None, **sections: dict[str, int])
         for number, count in cards.items()
     )
     return Deck(game, entries, index.by_number(partner) if partner else None)
+
+
+# The DCG starter deck ST-1 as printed (real numbers and counts; in the bundled starter pool).
+ST1_COUNTS = [
+    ("ST1-02", 4), ("ST1-03", 4), ("ST1-04", 4), ("ST1-05", 4), ("ST1-06", 4), ("ST1-07", 2),
+    ("ST1-08", 4), ("ST1-09", 4), ("ST1-10", 2), ("ST1-11", 2), ("ST1-12", 4), ("ST1-13", 4),
+    ("ST1-14", 4), ("ST1-15", 2), ("ST1-16", 2),
+]  # fmt: skip
+ST1_DECK = {
+    "main": [{"card": number, "count": count} for number, count in ST1_COUNTS],
+    "eggs": [{"card": "ST1-01", "count": 4}],
+}
+ST1_TEXT = "\n".join(
+    ["// Digimon Deck List", "4 Koromon ST1-01"] + [f"{c} {n}" for n, c in ST1_COUNTS]
+)
+
+
+def dbe_codes(partner=None, **sections):
+    """The violation codes of a partial DBE deck, deck size aside."""
+    from datetime import date
+
+    from rules.formats import BUILT_IN
+
+    sections = {s: {n: c for n, c in cards.items() if c} for s, cards in sections.items()}
+    violations, _ = BUILT_IN["dbe"].judge(
+        make_deck("dbe", partner=partner, **sections), date(2024, 1, 1)
+    )
+    return sorted({v.code for v in violations} - {"deck-size"})

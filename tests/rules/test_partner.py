@@ -1,20 +1,7 @@
 """partner: a declared partner and the partner Level C Digimon (DBE, test-only cards)."""
 
-from datetime import date
-
 import pytest
-from fixture_cards import make_deck
-
-from rules.formats import BUILT_IN
-
-ON = date(2024, 1, 1)
-
-
-def codes(partner=None, **sections):
-    """The violation codes of a DBE deck, deck size aside (these decks are partial)."""
-    sections = {s: {n: c for n, c in cards.items() if c} for s, cards in sections.items()}
-    violations, _ = BUILT_IN["dbe"].judge(make_deck("dbe", partner=partner, **sections), ON)
-    return sorted({v.code for v in violations} - {"deck-size"})
+from fixture_cards import dbe_codes as codes
 
 
 @pytest.mark.parametrize(

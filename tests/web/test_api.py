@@ -1,6 +1,7 @@
 """The JSON API: every contract route, exact shapes (starter pool unless stated)."""
 
 import pytest
+from fixture_cards import ST1_DECK as ST1
 
 from deckcheck.schemas import (
     BatchResponseSchema,
@@ -11,30 +12,6 @@ from deckcheck.schemas import (
     FormatSchema,
     ReportSchema,
 )
-
-ST1 = {
-    "main": [
-        {"card": f"ST1-{n:02d}", "count": c}
-        for n, c in [
-            (2, 4),
-            (3, 4),
-            (4, 4),
-            (5, 4),
-            (6, 4),
-            (7, 2),
-            (8, 4),
-            (9, 4),
-            (10, 2),
-            (11, 2),
-            (12, 4),
-            (13, 4),
-            (14, 4),
-            (15, 2),
-            (16, 2),
-        ]
-    ],
-    "eggs": [{"card": "ST1-01", "count": 4}],
-}
 
 
 def validate(client, **body):

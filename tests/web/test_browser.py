@@ -11,34 +11,12 @@ import threading
 
 import pytest
 from conftest import ROOT, in_ci
+from fixture_cards import ST1_TEXT
 from werkzeug.serving import make_server
 
 pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARTIFACTS = ROOT / "test-artifacts"
-ST1_TEXT = "\n".join(
-    ["// Digimon Deck List", "4 Koromon ST1-01"]
-    + [
-        f"{c} ST1-{n:02d}"
-        for n, c in [
-            (2, 4),
-            (3, 4),
-            (4, 4),
-            (5, 4),
-            (6, 4),
-            (7, 2),
-            (8, 4),
-            (9, 4),
-            (10, 2),
-            (11, 2),
-            (12, 4),
-            (13, 4),
-            (14, 4),
-            (15, 2),
-            (16, 2),
-        ]
-    ]
-)
 
 
 @pytest.fixture(scope="module")

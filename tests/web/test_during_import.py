@@ -4,36 +4,13 @@ import threading
 from importlib import resources
 
 import pytest
+from fixture_cards import ST1_DECK as ST1
 
 from cardpool.db import connect
 from cardpool.errors import BadRowError
 from cardpool.importers import parse_source
 from cardpool.imports import import_pool
 from cardpool.store import replace_pool
-
-ST1 = {
-    "main": [
-        {"card": f"ST1-{n:02d}", "count": c}
-        for n, c in [
-            (2, 4),
-            (3, 4),
-            (4, 4),
-            (5, 4),
-            (6, 4),
-            (7, 2),
-            (8, 4),
-            (9, 4),
-            (10, 2),
-            (11, 2),
-            (12, 4),
-            (13, 4),
-            (14, 4),
-            (15, 2),
-            (16, 2),
-        ]
-    ],
-    "eggs": [{"card": "ST1-01", "count": 4}],
-}
 
 
 def test_answers_during_imports_and_after_a_failed_one(app, client, tmp_path):

@@ -3,27 +3,7 @@
 import re
 
 import pytest
-
-ST1 = "4 ST1-01\n" + "\n".join(
-    f"{c} ST1-{n:02d}"
-    for n, c in [
-        (2, 4),
-        (3, 4),
-        (4, 4),
-        (5, 4),
-        (6, 4),
-        (7, 2),
-        (8, 4),
-        (9, 4),
-        (10, 2),
-        (11, 2),
-        (12, 4),
-        (13, 4),
-        (14, 4),
-        (15, 2),
-        (16, 2),
-    ]
-)
+from fixture_cards import ST1_TEXT as ST1
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,12 @@ def fts_expression(text: str) -> str | None:
     return " ".join(f'"{w}"*' for w in words[:12])
 
 
+def find_card(db: sqlite_utils.Database, game: str, number: str) -> dict | None:
+    """One card by its number, however it is typed (`bt1-10`, `BT1-010_P1`)."""
+    rows = db.query("SELECT * FROM cards WHERE game = ? AND key = ?", [game, number_key(number)])
+    return next(rows, None)
+
+
 def search(db: sqlite_utils.Database, query: Query) -> tuple[list[dict], int]:
     """(rows of this page, total matches), ordered by game then number."""
     where, params = [], []

@@ -8,7 +8,7 @@ from flask import Blueprint, Flask, current_app, jsonify, request
 from marshmallow import ValidationError
 
 from cardpool.cards import row_to_json
-from cardpool.search import Query, search
+from cardpool.search import Query, find_card, search
 from cardpool.vocab import GAMES
 from deckcheck import __version__, service
 from deckcheck.db import get_db
@@ -22,7 +22,6 @@ from deckcheck.schemas import (
     ValidateRequestSchema,
 )
 from rules.export import ExportError, export
-from rules.numbers import number_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -164,12 +163,7 @@ def card(game: str, number: str):
         raise ApiError(
             404, "unknown-game", f"There is no game {game!r}; games: {', '.join(GAMES)}."
         )
-    row = next(
-        get_db().query(
-            "SELECT * FROM cards WHERE game = ? AND key = ?", [game, number_key(number)]
-        ),
-        None,
-    )
+    row = find_card(get_db(), game, number)
     if row is None:
         raise ApiError(404, "card-not-found", f"No {game} card has the number {number!r}.")
     data = row_to_json(row)

@@ -10,14 +10,13 @@ from datetime import date
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
 from cardpool.cards import row_to_json
-from cardpool.search import Query, search
+from cardpool.search import Query, find_card, search
 from cardpool.vocab import GAMES, KINDS, LEVELS
 from deckcheck import charts, service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.formats import registry
 from rules.export import ExportError, export
-from rules.numbers import number_key
 from rules.resolve import GAME_NAMES
 
 bp = Blueprint("web", __name__)
@@ -151,12 +150,7 @@ def cards():
 def card(game: str, number: str):
     if game not in GAMES:
         abort(404)
-    row = next(
-        get_db().query(
-            "SELECT * FROM cards WHERE game = ? AND key = ?", [game, number_key(number)]
-        ),
-        None,
-    )
+    row = find_card(get_db(), game, number)
     if row is None:
         abort(404)
     return render_template(

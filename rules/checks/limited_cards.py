@@ -6,7 +6,7 @@ from datetime import date
 
 from rules.checks.words import copies
 from rules.lists import BANNED, RESTRICTED, Change
-from rules.model import Context, Deck, Violation
+from rules.model import Context, Deck, Stack, Violation
 from rules.numbers import number_key
 
 LIST_SOURCE = (
@@ -29,6 +29,21 @@ def _since(change: Change) -> str:
     return "" if change.effective == date.min else f" since {change.effective}"
 
 
+def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Change]]:
+    """Each card of the deck (all sections together) with `status` on the day."""
+    if ctx.lists is None:
+        return
+    state = ctx.lists.state_on(ctx.on)
+    for stack in deck.totals:
+        found = state.get(number_key(stack.card.number))
+        if found and found[0] == status:
+            yield stack, found[1]
+
+
+def _violation(code: str, stack: Stack, change: Change, message: str) -> Violation:
+    return Violation(code, message, list_citation(change), None, (stack.card.number,), stack.line)
+
+
 @dataclass(frozen=True)
 class BannedCards:
     """No copy of a card banned on the day (DCG lists by date).
@@ -42,21 +57,12 @@ class BannedCards:
     code: str = "banned"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        if ctx.lists is None:
-            return
-        state = ctx.lists.state_on(ctx.on)
-        for stack in deck.totals:
-            found = state.get(number_key(stack.card.number))
-            if not found or found[0] != BANNED:
-                continue
-            change = found[1]
+        for stack, change in _limited(deck, ctx, BANNED):
             message = (
                 f"{stack.card.label} is banned{_since(change)}: no copies are allowed. "
                 f"Remove {'all ' if stack.count > 1 else ''}{copies(stack.count)}."
             )
-            yield Violation(
-                self.code, message, list_citation(change), None, (stack.card.number,), stack.line
-            )
+            yield _violation(self.code, stack, change, message)
 
 
 @dataclass(frozen=True)
@@ -72,18 +78,11 @@ class RestrictedCards:
     code: str = "restricted"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        if ctx.lists is None:
-            return
-        state = ctx.lists.state_on(ctx.on)
-        for stack in deck.totals:
-            found = state.get(number_key(stack.card.number))
-            if not found or found[0] != RESTRICTED or stack.count <= 1:
+        for stack, change in _limited(deck, ctx, RESTRICTED):
+            if stack.count <= 1:
                 continue
-            change = found[1]
             message = (
                 f"{stack.card.label} is restricted to 1 copy{_since(change)}, "
                 f"and you have {stack.count}. Remove {copies(stack.count - 1)}."
             )
-            yield Violation(
-                self.code, message, list_citation(change), None, (stack.card.number,), stack.line
-            )
+            yield _violation(self.code, stack, change, message)

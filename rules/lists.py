@@ -85,19 +85,6 @@ class ListHistory:
                 state[key] = found
         return state
 
-    def limited_on(self, on: date) -> dict[str, tuple[str, Change]]:
-        """Every card limited on that day: number -> (status, change that set it)."""
-        state: dict[str, tuple[str, Change]] = {}
-        for change in self._enforced:
-            if change.effective and change.effective > on:
-                break
-            for ref, status in change.limits:
-                if status == UNRESTRICTED:
-                    state.pop(ref.number, None)
-                else:
-                    state[ref.number] = (status, change)
-        return state
-
     def pairs_on(self, on: date) -> list[ChoiceRestriction]:
         return [
             ChoiceRestriction(a, b, change)

@@ -125,13 +125,6 @@ class Deck:
     def sections(self) -> tuple[str, ...]:
         return tuple(self._stacks)
 
-    def copies(self, number: str) -> int:
-        """Copies of a card number over the whole deck, all sections together."""
-        return sum(s.count for s in self.stacks() if s.card.number == number)
-
-    def lines_of(self, number: str) -> tuple[int, ...]:
-        return tuple(line for s in self.stacks() if s.card.number == number for line in s.lines)
-
 
 @dataclass(frozen=True, slots=True)
 class Violation:

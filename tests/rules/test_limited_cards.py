@@ -11,6 +11,7 @@ from fixture_cards import make_deck
 from rules.checks import BannedCards, ChoiceRestrictionCheck, RestrictedCards, UpcomingChange
 from rules.lists import load_history
 from rules.model import Context
+from rules.numbers import number_key
 
 LISTS = load_history()
 
@@ -106,10 +107,12 @@ def test_history_matches_the_shared_curated_list():
     if not curated.exists():
         pytest.skip("shared curated list absent")
     current = json.loads(curated.read_text())["current_en_as_of_2026-04-04"]
-    state = LISTS.limited_on(date(2026, 4, 4))
-    assert sorted(n for n, (s, _) in state.items() if s == "banned") == sorted(current["banned"])
-    assert sorted(n for n, (s, _) in state.items() if s == "restricted") == sorted(
-        current["restricted_1"]
+    state = LISTS.state_on(date(2026, 4, 4))
+    assert sorted(k for k, (s, _) in state.items() if s == "banned") == sorted(
+        map(number_key, current["banned"])
+    )
+    assert sorted(k for k, (s, _) in state.items() if s == "restricted") == sorted(
+        map(number_key, current["restricted_1"])
     )
     pairs = [
         (sorted(r.number for r in p.a), sorted(r.number for r in p.b))

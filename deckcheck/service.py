@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 
 from deckcheck.db import pools
 from deckcheck.errors import ApiError
-from deckcheck.formats import get_format
+from deckcheck.formats import get_format, registry
 from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report, Violation
@@ -115,13 +115,19 @@ def report_json(report: Report, fmt: Format) -> dict:
     }
 
 
+def _day(value: date | None) -> str | None:
+    """A list date as JSON; an organizer list's "always" (date.min) has no date."""
+    return value.isoformat() if value and value != date.min else None
+
+
 def lists_json(lists: ListHistory | None) -> list[dict]:
+    """The history in date order, with an organizer format's own entries last."""
     if lists is None:
         return []
     return [
         {
-            "effective": change.effective.isoformat() if change.effective else None,
-            "announced": change.announced.isoformat() if change.announced else None,
+            "effective": _day(change.effective),
+            "announced": _day(change.announced),
             "enforced": change.enforced,
             "confidence": change.confidence,
             "doubt": change.doubt,
@@ -134,24 +140,7 @@ def lists_json(lists: ListHistory | None) -> list[dict]:
             ],
             "sources": list(change.sources),
         }
-        for change in lists.changes
-        if change.effective != date.min
-    ] + [
-        {
-            "effective": None,
-            "announced": None,
-            "enforced": True,
-            "confidence": None,
-            "doubt": None,
-            "limits": [
-                {"card": ref.number, "name": ref.name, "status": status}
-                for ref, status in change.limits
-            ],
-            "choice_restrictions": [],
-            "sources": list(change.sources),
-        }
-        for change in lists.changes
-        if change.effective == date.min
+        for change in sorted(lists.changes, key=lambda c: c.effective == date.min)
     ]
 
 
@@ -194,15 +183,11 @@ def _limit(format_id: str, status: str, change) -> dict:
     return {
         "format": format_id,
         "status": status,
-        "effective": change.effective.isoformat()
-        if change.effective and change.effective != date.min
-        else None,
-        "announced": change.announced.isoformat() if change.announced else None,
+        "effective": _day(change.effective),
+        "announced": _day(change.announced),
         "doubt": change.doubt,
     }
 
 
 def service_formats(game: str) -> list[Format]:
-    from deckcheck.formats import registry
-
     return [f for f in registry().formats.values() if f.game == game]

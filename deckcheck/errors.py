@@ -7,7 +7,7 @@ HTML (pages): a friendly page, never a stack trace.
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 HTTP_CODES = {
@@ -73,8 +73,6 @@ def _unexpected(err: Exception):
     # Logged with its traceback by Flask; the client sees a plain sentence only.
     if isinstance(err, HTTPException):
         return _http_error(err)
-    from flask import current_app
-
     current_app.logger.exception("unexpected error")
     message = "Something went wrong on our side. Please try again."
     if wants_json():

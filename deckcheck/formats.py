@@ -23,9 +23,8 @@ RECHECK_SECONDS = 1.0
 def _signature(folder: Path) -> tuple:
     if not folder.is_dir():
         return ()
-    return tuple(
-        (p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.glob("*.toml"))
-    )
+    stats = ((p.name, p.stat()) for p in sorted(folder.glob("*.toml")))
+    return tuple((name, stat.st_mtime_ns, stat.st_size) for name, stat in stats)
 
 
 def registry() -> LoadedFormats:

@@ -19,8 +19,8 @@ from common import DECK_55, POOLS, need_data, timings  # noqa: E402
 from cardpool.cards import row_to_card  # noqa: E402
 from cardpool.importers import parse_source  # noqa: E402
 from deckcheck.db import settle_heap  # noqa: E402
+from rules.builtin import BUILT_IN  # noqa: E402
 from rules.fingerprint import fingerprint  # noqa: E402
-from rules.formats import BUILT_IN  # noqa: E402
 from rules.model import Deck  # noqa: E402
 from rules.parse import parse  # noqa: E402
 from rules.pool import CardIndex  # noqa: E402

@@ -19,7 +19,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(Path(__file__).resolve().parent.parent / "templates"),
+        template_folder=str(_templates()),
     )
     app.config.from_mapping(
         DATABASE=os.environ.get("DECKCHECK_DATABASE")
@@ -37,7 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from deckcheck import api, cli, db, errors, event, security, web
+    from deckcheck import api, cli, db, errors, quick_event, security, web
     from deckcheck.jsonio import OrjsonProvider
 
     app.json = OrjsonProvider(app)
@@ -47,9 +47,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     api.init_app(app)
     web.init_app(app)
-    event.init_app(app)
+    quick_event.init_app(app)
     cli.init_app(app)
     return app
+
+
+def _templates() -> Path:
+    """The package's own copy in an installed wheel; the repository's top level otherwise."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "templates"
+    return packaged if packaged.is_dir() else here.parent / "templates"
 
 
 DEFAULT_SYNC_URLS = {

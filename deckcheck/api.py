@@ -13,7 +13,7 @@ from cardpool.vocab import GAMES
 from deckcheck import __version__, service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
-from deckcheck.formats import registry
+from deckcheck.format_registry import registry
 from deckcheck.schemas import (
     BatchDeckSchema,
     BatchRequestSchema,

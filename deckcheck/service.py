@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 
 from deckcheck.db import pools
 from deckcheck.errors import ApiError
-from deckcheck.formats import get_format, registry
+from deckcheck.format_registry import get_format, registry
 from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report, Violation

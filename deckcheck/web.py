@@ -15,7 +15,7 @@ from cardpool.vocab import GAMES, KINDS, LEVELS
 from deckcheck import charts, service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
-from deckcheck.formats import registry
+from deckcheck.format_registry import registry
 from rules.export import ExportError, export
 from rules.resolve import GAME_NAMES
 

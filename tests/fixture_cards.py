@@ -126,7 +126,7 @@ def dbe_codes(partner=None, **sections):
     """The violation codes of a partial DBE deck, deck size aside."""
     from datetime import date
 
-    from rules.formats import BUILT_IN
+    from rules.builtin import BUILT_IN
 
     sections = {s: {n: c for n, c in cards.items() if c} for s, cards in sections.items()}
     violations, _ = BUILT_IN["dbe"].judge(

@@ -7,8 +7,8 @@ from conftest import ROOT
 
 from cardpool.importers.card_csv import CardCsvRowSchema
 from deckcheck.cli import cardpool_cli
+from rules.builtin import BUILT_IN
 from rules.custom import KEYS
-from rules.formats import BUILT_IN
 
 README = (ROOT / "README.md").read_text()
 

@@ -1,4 +1,4 @@
-"""One deck-construction check per module; formats combine them (see rules.formats).
+"""One deck-construction check per module; formats combine them (see rules.builtin).
 
 Every check is a frozen dataclass with a `code` (the contract's violation code), a
 `rule` (where the rule is written, shown to the player) and `check(deck, ctx)`,

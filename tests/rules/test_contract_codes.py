@@ -5,7 +5,7 @@ import re
 import pytest
 from conftest import SHARED
 
-from rules.formats import BUILT_IN
+from rules.builtin import BUILT_IN
 
 RESOLVER_CODES = {"unknown-card", "ambiguous-card", "unparsed-line"}
 

@@ -6,8 +6,8 @@ import pytest
 from conftest import ROOT
 from fixture_cards import POOLS
 
+from rules.builtin import BUILT_IN
 from rules.custom import load_dir
-from rules.formats import BUILT_IN
 from rules.validate import check_text
 
 ON = date(2024, 1, 1)

@@ -7,7 +7,7 @@ from fixture_cards import POOLS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.formats import BUILT_IN
+from rules.builtin import BUILT_IN
 from rules.validate import check_structured, check_text
 
 ON = date(2024, 1, 1)

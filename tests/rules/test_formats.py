@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from fixture_cards import POOLS
 
-from rules.formats import BUILT_IN
+from rules.builtin import BUILT_IN
 from rules.validate import check_structured, check_text
 
 ON = date(2024, 1, 1)

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from fixture_cards import make_deck
 
-from rules.formats import BUILT_IN
+from rules.builtin import BUILT_IN
 from rules.model import Context
 
 CTX = Context(date(2024, 1, 1))

@@ -13,9 +13,9 @@ from flask import Blueprint, Flask, Response, render_template, request, url_for
 
 from deckcheck import service
 from deckcheck.errors import ApiError
-from deckcheck.formats import registry
+from deckcheck.format_registry import registry
 from deckcheck.web import pack, unpack
-from rules import event
+from rules import roster
 from rules.format import Format
 from rules.lock import compare
 from rules.model import Report
@@ -25,7 +25,7 @@ bp = Blueprint("event", __name__)
 
 @dataclass(frozen=True)
 class Row:
-    submission: event.Submission
+    submission: roster.Submission
     report: Report | None
 
     @property
@@ -48,30 +48,30 @@ class Row:
         return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in codes.items())
 
 
-def _event_request() -> tuple[dict, list[event.Submission]]:
+def _event_request() -> tuple[dict, list[roster.Submission]]:
     """Event details and submissions from the form, or from a packed earlier form."""
     if request.form.get("payload"):
         data = json.loads(unpack(request.form["payload"]))
-        subs = [event.Submission(**item) for item in data.pop("submissions")]
+        subs = [roster.Submission(**item) for item in data.pop("submissions")]
         return data, subs
     meta = {
         "name": request.form.get("event", "").strip()[:200] or "Event",
         "format": request.form.get("format", "dcg"),
         "date": request.form.get("date") or "",
     }
-    subs: list[event.Submission] = []
+    subs: list[roster.Submission] = []
     upload = request.files.get("csv")
     if upload and upload.filename:
         try:
-            subs += event.from_csv(upload.read().decode("utf-8", errors="replace"))
+            subs += roster.from_csv(upload.read().decode("utf-8", errors="replace"))
         except ValueError as err:
             raise ApiError(400, "bad-event-csv", str(err)) from err
     for file in request.files.getlist("files"):
         if file and file.filename:
             subs.append(
-                event.from_file(file.filename, file.read().decode("utf-8", errors="replace"))
+                roster.from_file(file.filename, file.read().decode("utf-8", errors="replace"))
             )
-    subs += event.from_pasted(request.form.get("pasted", ""))
+    subs += roster.from_pasted(request.form.get("pasted", ""))
     if not subs:
         raise ApiError(400, "empty-event", "Upload a CSV, choose files or paste lists first.")
     return meta, subs
@@ -84,7 +84,7 @@ def _day(meta: dict) -> date | None:
         raise ApiError(400, "bad-date", f"{meta['date']!r} is not a date like 2024-03-01.") from err
 
 
-def _check_all(fmt: Format, subs: list[event.Submission], on: date | None) -> list[Row]:
+def _check_all(fmt: Format, subs: list[roster.Submission], on: date | None) -> list[Row]:
     rows = []
     for sub in subs:
         if sub.problem:
@@ -95,7 +95,7 @@ def _check_all(fmt: Format, subs: list[event.Submission], on: date | None) -> li
         except ApiError as err:
             rows.append(
                 Row(
-                    event.Submission(
+                    roster.Submission(
                         sub.player, sub.player_id, sub.decklist, sub.source, err.message
                     ),
                     None,
@@ -104,7 +104,7 @@ def _check_all(fmt: Format, subs: list[event.Submission], on: date | None) -> li
     return rows
 
 
-def _payload(meta: dict, subs: list[event.Submission]) -> str:
+def _payload(meta: dict, subs: list[roster.Submission]) -> str:
     data = {**meta, "submissions": [sub.__dict__ for sub in subs]}
     return pack(json.dumps(data))
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from flask import current_app
 
+from rules.builtin import BUILT_IN
 from rules.custom import LoadedFormats, load_dir
 from rules.format import Format
-from rules.formats import BUILT_IN
 
 _lock = threading.Lock()
 _cache: dict[str, tuple[tuple, LoadedFormats, float]] = {}

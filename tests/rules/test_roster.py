@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.event import from_csv, from_file, from_pasted
+from rules.roster import from_csv, from_file, from_pasted
 
 
 def test_csv_rows_and_bad_rows():

@@ -13,9 +13,7 @@ from cardpool.errors import FetchError
 from cardpool.fetch import Fetched, fetch
 from cardpool.importers import parse_source
 from cardpool.store import pool_info, replace_pool
-from cardpool.vocab import GAMES
-
-STARTER_GAMES = ("dcg", "digibattle", "dmcg")
+from rules.games import GAME_IDS, GAMES
 
 
 @dataclass(frozen=True)
@@ -95,7 +93,7 @@ def _store(db, game: str, source: str, fetched: Fetched, progress: Progress | No
 def seed_starter_pool(db: sqlite_utils.Database) -> list[str]:
     """Load the bundled starter pool for every game that has never had a pool."""
     seeded = []
-    for game in STARTER_GAMES:
+    for game in (g.id for g in GAMES.values() if g.starter_pool):
         if game in pool_info(db):
             continue
         content = resources.files("cardpool.starter").joinpath(f"{game}.csv").read_bytes()
@@ -107,4 +105,4 @@ def seed_starter_pool(db: sqlite_utils.Database) -> list[str]:
     return seeded
 
 
-__all__ = ["GAMES", "import_pool", "seed_starter_pool", "sync_pool"]
+__all__ = ["GAME_IDS", "import_pool", "seed_starter_pool", "sync_pool"]

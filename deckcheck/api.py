@@ -9,7 +9,6 @@ from marshmallow import ValidationError
 
 from cardpool.cards import row_to_json
 from cardpool.search import Query, find_card, search
-from cardpool.vocab import GAMES
 from deckcheck import __version__, service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
@@ -22,6 +21,7 @@ from deckcheck.schemas import (
     ValidateRequestSchema,
 )
 from rules.export import ExportError, export
+from rules.games import GAMES
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -103,7 +103,7 @@ def _batch_result(fmt, item: dict, on) -> dict:
 def export_deck():
     payload = _load(_export_schema, _json_body())
     fmt = service.find_format(payload["format"])
-    if payload["style"] == "deck-code" and fmt.game != "dcg":
+    if payload["style"] == "deck-code" and not GAMES[fmt.game].has_deck_codes:
         raise ApiError(
             422,
             "style-not-supported",

@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from rules.games import GAMES
 from rules.model import Deck
-
-LEVEL_ORDER = {
-    "dcg": ["2", "3", "4", "5", "6", "7"],
-    "dbe": ["R", "C", "U", "M"],
-    "digibattle": ["rookie", "champion", "ultimate", "mega"],
-    "dmcg": ["III", "IV", "perfect", "ultimate", "hybrid"],
-}
 
 
 @dataclass(frozen=True)
@@ -49,7 +43,7 @@ def deck_stats(deck: Deck) -> list[Chart]:
         for colour in stack.card.colors:
             colours[colour] += stack.count
     charts = [
-        Chart("Digimon by level", _bars(levels, LEVEL_ORDER.get(deck.game), "level-")),
+        Chart("Digimon by level", _bars(levels, list(GAMES[deck.game].levels), "level-")),
         Chart("Cards by kind", _bars(kinds, None, "kind-")),
     ]
     if colours:

@@ -13,7 +13,7 @@ from cardpool.db import connect
 from cardpool.errors import CardPoolError
 from cardpool.imports import Progress, import_pool, sync_pool
 from cardpool.store import pool_info
-from cardpool.vocab import GAMES
+from rules.games import GAME_IDS
 
 cardpool_cli = AppGroup("cardpool", help="Import, sync and inspect the card database.")
 
@@ -50,7 +50,7 @@ def _db():
 
 
 @cardpool_cli.command("import")
-@click.argument("game", type=click.Choice(GAMES))
+@click.argument("game", type=click.Choice(GAME_IDS))
 @click.argument("source")
 def import_command(game: str, source: str) -> None:
     """Replace GAME's cards with the list at SOURCE (a file path or an http(s) URL).
@@ -69,7 +69,7 @@ def import_command(game: str, source: str) -> None:
 
 
 @cardpool_cli.command("sync")
-@click.argument("game", required=False, type=click.Choice(GAMES))
+@click.argument("game", required=False, type=click.Choice(GAME_IDS))
 def sync_command(game: str | None) -> None:
     """Import from the configured upstream URLs, skipping lists unchanged since last time.
 
@@ -112,7 +112,7 @@ def stats_command() -> None:
         info = pool_info(db)
     finally:
         db.close()
-    for game in GAMES:
+    for game in GAME_IDS:
         row = info.get(game)
         if row is None:
             click.echo(f"{game:<11} no cards (import a list with: cardpool import {game} SOURCE)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
+from rules.games import GAME_IDS
+
 MAX_COUNT = 1000
 STYLES = ("text", "tts", "deck-code")
 
@@ -252,7 +254,7 @@ class CardQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    game = fields.String(load_default=None, validate=OneOf(("dcg", "dbe", "digibattle", "dmcg")))
+    game = fields.String(load_default=None, validate=OneOf(GAME_IDS))
     q = fields.String(load_default=None, validate=Length(max=200))
     kind = fields.String(load_default=None, validate=Length(max=40))
     level = fields.String(load_default=None, validate=Length(max=40))

@@ -11,13 +11,12 @@ from flask import Blueprint, Flask, Response, abort, render_template, request, u
 
 from cardpool.cards import row_to_json
 from cardpool.search import Query, find_card, search
-from cardpool.vocab import GAMES, KINDS, LEVELS
 from deckcheck import charts, service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from rules.export import ExportError, export
-from rules.resolve import GAME_NAMES
+from rules.games import GAMES, game_name
 
 bp = Blueprint("web", __name__)
 MAX_UPLOAD = 1024 * 1024
@@ -88,9 +87,9 @@ def report():
         exports={
             style: url_for("web.report_export", style=style, **link_args)
             for style in ("text", "tts", "deck-code")
-            if style != "deck-code" or fmt.game == "dcg"
+            if style != "deck-code" or GAMES[fmt.game].has_deck_codes
         },
-        game_name=GAME_NAMES.get(fmt.game, fmt.game),
+        game_name=game_name(fmt.game),
     )
 
 
@@ -140,9 +139,9 @@ def cards():
         prev_url=url_for("web.cards", page=page - 1, **params) if page > 1 else None,
         next_url=url_for("web.cards", page=page + 1, **params) if page < pages else None,
         games=GAMES,
-        game_names=GAME_NAMES,
-        kinds=sorted({k for g in GAMES for k in KINDS[g]}),
-        levels=LEVELS,
+        game_names={g.id: g.name for g in GAMES.values()},
+        kinds=sorted({k for g in GAMES.values() for k in g.kinds}),
+        levels={g.id: g.levels for g in GAMES.values()},
     )
 
 
@@ -157,7 +156,7 @@ def card(game: str, number: str):
         "cards/detail.html",
         card=row_to_json(row),
         limits=service.card_limits(game, row["number"]),
-        game_name=GAME_NAMES.get(game, game),
+        game_name=game_name(game),
     )
 
 
@@ -168,7 +167,7 @@ def formats():
         "formats/list.html",
         formats=loaded.formats.values(),
         errors=loaded.errors,
-        game_names=GAME_NAMES,
+        game_names={g.id: g.name for g in GAMES.values()},
     )
 
 
@@ -181,7 +180,7 @@ def format_detail(format_id: str):
         "formats/detail.html",
         fmt=fmt,
         data=service.format_json(fmt),
-        game_name=GAME_NAMES.get(fmt.game, fmt.game),
+        game_name=game_name(fmt.game),
         today=service.today().isoformat(),
     )
 

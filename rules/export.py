@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 from rules import deckcode
+from rules.games import GAMES, SECTION_TITLES
 from rules.model import Deck
 
-HEADERS = {"main": "Main Deck", "eggs": "Digi-Egg Deck", "destiny": "Destiny Zone"}
 ORDER = ("destiny", "main", "eggs")
 
 
@@ -31,7 +31,7 @@ def to_text(deck: Deck) -> str:
     if deck.partner:
         lines.append(f"Partner: {deck.partner.name} {deck.partner.number}".replace("  ", " "))
     for section in _sections(deck):
-        lines.append(f"// {HEADERS.get(section, section)}")
+        lines.append(f"// {SECTION_TITLES.get(section, section)}")
         for stack in deck.stacks(section):
             name = f"{stack.card.name} " if stack.card.name else ""
             lines.append(f"{stack.count} {name}{stack.card.number}")
@@ -44,15 +44,15 @@ def to_tts(deck: Deck) -> str:
     if deck.partner:
         items.append(f"Partner: {deck.partner.number}")
     for section in _sections(deck):
-        if deck.game == "dbe":
-            items.append(HEADERS.get(section, section))
+        if GAMES[deck.game].tts_headers:
+            items.append(SECTION_TITLES.get(section, section))
         for stack in deck.stacks(section):
             items.extend([stack.card.number] * stack.count)
     return json.dumps(items)
 
 
 def to_deck_code(deck: Deck, name: str | None = None) -> str:
-    if deck.game != "dcg":
+    if not GAMES[deck.game].has_deck_codes:
         raise ExportError("deck codes exist for the Digimon Card Game (dcg) only")
     eggs = tuple(deckcode.CodeEntry(s.card.number, s.count) for s in deck.stacks("eggs"))
     main = tuple(deckcode.CodeEntry(s.card.number, s.count) for s in deck.stacks("main"))

@@ -15,9 +15,6 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from rules.lists import ListHistory
 
-SECTIONS = ("main", "eggs", "destiny")
-SECTION_NAMES = {"main": "main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
-
 
 @dataclass(frozen=True, slots=True)
 class Card:

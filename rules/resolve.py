@@ -11,20 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Violation
 from rules.numbers import NUMBER_TOKEN, find_numbers
 from rules.parse import Line, Parsed
 from rules.pool import CardIndex
 
-SIDE = "side"
 POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
 INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"
-GAME_NAMES = {
-    "dcg": "Digimon Card Game",
-    "dbe": "Digimon Battle Evolution",
-    "digibattle": "Digi-Battle",
-    "dmcg": "Digital Monster Card Game",
-}
 
 
 @dataclass(frozen=True)
@@ -46,17 +40,7 @@ class Ref:
 
 def route(game: str, card: Card, hint: str | None, has_headers: bool) -> str:
     """The section a card from text input belongs to (the contract's rules)."""
-    if hint == SIDE:
-        return SIDE
-    if game == "dcg":
-        return "eggs" if card.kind == "digi-egg" else "main"
-    if game == "dbe":
-        if has_headers:
-            return hint or "main"
-        if (card.level or "").upper() == "M" or card.kind == "mastery":
-            return "destiny"
-        return "main"
-    return "main"
+    return GAMES[game].route(card.kind, card.level, hint, has_headers)
 
 
 class Resolver:
@@ -86,7 +70,7 @@ class Resolver:
         return None
 
     def _unknown(self, ref: Ref, what: str) -> None:
-        game = GAME_NAMES.get(self.game, self.game)
+        game = game_name(self.game)
         rule = POOL_RULE.format(game=game)
         if not len(self.index):
             message = (
@@ -116,7 +100,7 @@ class Resolver:
             f"{ref.where}: {ref.name!r} is the name of {len(candidates)} different cards "
             f"({shown}{more}). Write the card number to say which one."
         )
-        rule = POOL_RULE.format(game=GAME_NAMES.get(self.game, self.game))
+        rule = POOL_RULE.format(game=game_name(self.game))
         self.problems.append(
             Violation(
                 "ambiguous-card",
@@ -173,7 +157,7 @@ def _ref_of(text: str, where: str) -> Ref:
 def _partner(line: Line | None, resolver: Resolver) -> tuple[Card | None, int | None]:
     if line is None:
         return None, None
-    if resolver.game != "dbe":
+    if not GAMES[resolver.game].has_partner:
         resolver.problems.append(
             Violation(
                 "unparsed-line",

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from cardpool.errors import BadRowError, SourceFormatError
 from cardpool.importers import card_csv, dcg_json
+from rules.games import GAMES
 
 
 def parse_source(game: str, content: bytes, source: str) -> list[dict]:
     """Rows of a card list, JSON (DCG upstream shape) or the deckcheck CSV, by content."""
     head = content.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if head in (b"[", b"{"):
-        if game != "dcg":
+        if not GAMES[game].json_card_list:
             raise SourceFormatError(
                 f"{source}: a JSON card list is accepted for dcg only; "
                 f"use the deckcheck card CSV for {game}"

@@ -11,7 +11,7 @@ from marshmallow.validate import Length
 from cardpool.cards import make_row
 from cardpool.errors import SourceFormatError
 from cardpool.importers.common import describe, fold_printings, raise_row_errors
-from cardpool.vocab import DCG_COLORS, FLAGS, KINDS, LEVELS, canonical_level
+from rules.games import GAMES
 
 REQUIRED_COLUMNS = ("number", "kind")
 
@@ -45,12 +45,13 @@ class CardCsvRowSchema(Schema):
     @validates_schema
     def _check_vocabulary(self, data: dict, **kwargs) -> None:
         errors = {}
-        if data["kind"].strip().lower() not in KINDS[self.game]:
-            errors["kind"] = f"{data['kind']!r} is not one of {', '.join(KINDS[self.game])}"
+        game = GAMES[self.game]
+        if data["kind"].strip().lower() not in game.kinds:
+            errors["kind"] = f"{data['kind']!r} is not one of {', '.join(game.kinds)}"
         level = data.get("level", "").strip()
-        if level and canonical_level(self.game, level) is None:
-            errors["level"] = f"{level!r} is not one of {', '.join(LEVELS[self.game])}"
-        unknown = [f for f in _items(data.get("flags", "")) if f.lower() not in FLAGS[self.game]]
+        if level and game.canonical_level(level) is None:
+            errors["level"] = f"{level!r} is not one of {', '.join(game.levels)}"
+        unknown = [f for f in _items(data.get("flags", "")) if f.lower() not in game.flags]
         if unknown:
             errors["flags"] = f"unknown flag(s) {', '.join(unknown)}"
         copies = data.get("max_copies", "").strip()
@@ -70,7 +71,7 @@ class CardCsvRowSchema(Schema):
             number=data["number"].strip(),
             name=data["name"].strip(),
             kind=data["kind"].strip().lower(),
-            level=canonical_level(self.game, data["level"]) if data["level"].strip() else None,
+            level=GAMES[self.game].canonical_level(data["level"]),
             types=types,
             aliases=_items(data["aliases"]),
             evo_names=_items(data["evo_names"]),
@@ -78,7 +79,7 @@ class CardCsvRowSchema(Schema):
             max_copies=int(copies) if copies else None,
             set_name=data["set"].strip() or None,
             name_ja=data["name_ja"].strip() or None,
-            colors=[t for t in types if t in DCG_COLORS] if self.game == "dcg" else [],
+            colors=[t for t in types if t in GAMES[self.game].colors],
             traits=[],
             play_cost=None,
             dp=None,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.model import SECTION_NAMES, Card, plural
+from rules.games import SECTION_WORDS
+from rules.model import Card, plural
 
 
 def copies(count: int) -> str:
@@ -14,7 +15,7 @@ def cards(count: int) -> str:
 
 
 def section_name(section: str) -> str:
-    return SECTION_NAMES.get(section, section)
+    return SECTION_WORDS.get(section, section)
 
 
 def labels(items: list[Card] | tuple[Card, ...]) -> str:

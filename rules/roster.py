@@ -1,24 +1,29 @@
-"""Many decklists at once, as organizers collect them: a CSV, files, or pasted lists.
+"""Many decklists at once, as organizers collect them: a CSV (Google Forms exports
+included), files, or pasted lists under player headers (Discord-style `Alice:` too).
 
-Each submission becomes a `Submission`; a row that cannot be read becomes one with
-a `problem`, so it is reported while the rest are still checked.
+Each submission becomes a `Submission`; a record that cannot be read becomes one with
+a `problem`, so it is reported while the rest are still checked. Records are counted
+from the first one after the header: a quoted decklist spans many file lines, so a
+file line number would point at the wrong place.
+
+No regular expression reads the user's text here: headers and ids are found with
+string methods, so a strange line costs time linear in its length.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-PLAYER_COLUMNS = ("player", "name", "player_name")
-ID_COLUMNS = ("player_id", "id", "playerid")
-DECK_COLUMNS = ("decklist", "deck", "list")
-_PLAYER_HEADER = re.compile(
-    r"^\s*(?:={2,}\s*(?P<a>.+?)\s*=*|#{2,}\s*(?P<b>.+?)|player\s*:\s*(?P<c>.+?))\s*$", re.IGNORECASE
-)
-_WITH_ID = re.compile(r"^(?P<name>.+?)\s*[(\[]\s*(?P<id>[^()\[\]]+?)\s*[)\]]$")
+from rules.parse import HEADERS
+
 MAX_SUBMISSIONS = 10000
+MAX_HEADER = 200  # a player header longer than this is a deck line, not a name
+
+# Header words, matched against the header's words (case-insensitive).
+_ID_WORDS = ("id", "playerid", "player_id", "bandai", "membership", "member", "konami")
+_NAME_WORDS = ("player", "name", "player_name", "playername")
 
 
 @dataclass(frozen=True)
@@ -26,77 +31,168 @@ class Submission:
     player: str
     player_id: str
     decklist: str
-    source: str  # where it came from: "row 3", "file alice.txt", "block 2"
+    source: str  # where it came from: "record 3", "file alice.txt", "list 2"
     problem: str | None = None
 
 
-def from_csv(text: str) -> list[Submission]:
-    """Columns: player, optional player_id, decklist (header names case-insensitive)."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
-    columns = {(name or "").strip().lower(): name for name in reader.fieldnames or []}
-    player = next((columns[c] for c in PLAYER_COLUMNS if c in columns), None)
-    deck = next((columns[c] for c in DECK_COLUMNS if c in columns), None)
-    ident = next((columns[c] for c in ID_COLUMNS if c in columns), None)
-    if player is None or deck is None:
-        raise ValueError("the CSV needs a header row with 'player' and 'decklist' columns")
-    found = []
+@dataclass(frozen=True)
+class CsvRoster:
+    """The submissions of a CSV and the columns it did not use (named, never silent)."""
+
+    submissions: list[Submission]
+    ignored: list[str] = field(default_factory=list)
+    columns: dict[str, str] = field(default_factory=dict)
+
+
+def _words(header: str) -> list[str]:
+    cleaned = "".join(c if c.isalnum() or c == "_" else " " for c in header.casefold())
+    return cleaned.split()
+
+
+def _find_columns(fieldnames: list[str]) -> dict[str, str]:
+    """Which header holds the player, the id and the list: by the words in it.
+
+    "Decklist" / "List" beat a bare "Deck" (a form may also ask for a "Deck name").
+    """
+    found: dict[str, str] = {}
+    for wanted in (("decklist", "list"), ("deck",)):
+        for name in fieldnames:
+            if "deck" not in found and any(w in wanted for w in _words(name or "")):
+                found["deck"] = name
+    for name in fieldnames:
+        words = _words(name or "")
+        if name == found.get("deck") or not words:
+            continue
+        if "id" not in found and any(w in _ID_WORDS for w in words):
+            found["id"] = name
+        elif "player" not in found and any(w in _NAME_WORDS for w in words):
+            found["player"] = name
+    return found
+
+
+def read_csv(text: str) -> CsvRoster:
+    """Columns found by their headers: player / name, an id, decklist / list / deck."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
-        for row in reader:
-            where = f"row {reader.line_num}"
-            name = (row.get(player) or "").strip()
-            text = row.get(deck) or ""
-            problem = None
-            if not name:
-                problem = "no player name"
-            elif not text.strip():
-                problem = "no decklist"
-            found.append(
-                Submission(
-                    name or "(no name)",
-                    (row.get(ident) or "").strip() if ident else "",
-                    text,
-                    where,
-                    problem,
-                )
-            )
+        header = next(reader, [])
+    except csv.Error as err:
+        raise ValueError(f"the CSV's header row cannot be read: {err}") from err
+    columns = _find_columns(header)
+    if "player" not in columns or "deck" not in columns:
+        raise ValueError(
+            "the CSV needs a header row with a player (or name) column and a decklist "
+            f"(or list, or deck) column; its headers are: {', '.join(header) or '(none)'}"
+        )
+    position = {key: header.index(name) for key, name in columns.items()}
+    ignored = [name for name in header if name not in columns.values() and name.strip()]
+    found: list[Submission] = []
+    number = 0
+    try:
+        for number, row in enumerate(reader, start=1):
+            if not any(cell.strip() for cell in row):
+                continue
+            found.append(_csv_record(row, position, f"record {number}"))
+            if len(found) >= MAX_SUBMISSIONS:
+                break
     except csv.Error as err:
         found.append(
-            Submission("(unreadable)", "", "", f"row {reader.line_num}", f"broken CSV: {err}")
+            Submission("(unreadable)", "", "", f"record {number + 1}", f"broken CSV: {err}")
         )
-    return found[:MAX_SUBMISSIONS]
+    return CsvRoster(found, ignored, dict(columns))
+
+
+def _csv_record(row: list[str], position: dict[str, int], where: str) -> Submission:
+    def cell(key: str) -> str:
+        index = position.get(key)
+        return row[index] if index is not None and index < len(row) else ""
+
+    name = cell("player").strip()
+    text = cell("deck")
+    problem = None
+    if not name:
+        problem = "no player name"
+    elif not text.strip():
+        problem = "no decklist"
+    return Submission(name or "(no name)", cell("id").strip(), text, where, problem)
+
+
+def from_csv(text: str) -> list[Submission]:
+    return read_csv(text).submissions
+
+
+def player_header(line: str) -> str | None:
+    """The player named by a header line, or None for a deck line.
+
+    Headers: `=== Name ===`, `## Name`, `Player: Name`, and Discord-style `Name:`
+    (or `**Name**:`) alone on a line, unless the name is a deck section ("Main:").
+    """
+    if len(line) > 10 * MAX_HEADER:
+        return None
+    text = " ".join(line.split())
+    if not text or len(text) > MAX_HEADER:
+        return None
+    if text.startswith("=="):
+        return text.strip("=").strip() or None
+    if text.startswith("##"):
+        return text.lstrip("#").strip() or None
+    label, colon, rest = text.partition(":")
+    if colon and label.strip().casefold() == "player":
+        return rest.strip() or None
+    if text.endswith(":"):
+        name = text[:-1].strip().strip("*_").strip().removesuffix(":").strip().strip("*_")
+        name = name.strip()
+        if _looks_like_name(name):
+            return name
+    return None
+
+
+def _looks_like_name(text: str) -> bool:
+    if not text or text[0].isdigit() or text[0] in "/#-*•·([{<>|" or ":" in text:
+        return False
+    if " ".join(text.casefold().split()) in HEADERS:
+        return False
+    return any(c.isalpha() for c in text)
 
 
 def from_pasted(text: str) -> list[Submission]:
-    """Lists separated by player headers: `=== Name ===`, `## Name` or `Player: Name (id)`."""
+    """Lists separated by player headers (see `player_header`)."""
     blocks: list[tuple[str, list[str]]] = []
     for line in text.splitlines():
-        match = _PLAYER_HEADER.match(line)
-        if match:
-            blocks.append(((match.group("a") or match.group("b") or match.group("c")).strip(), []))
+        name = player_header(line)
+        if name is not None:
+            blocks.append((name, []))
         elif blocks:
             blocks[-1][1].append(line)
         elif line.strip():
             blocks.append(("", [line]))
     found = []
     for number, (header, lines) in enumerate(blocks, start=1):
-        name, ident = _split_id(header)
-        text = "\n".join(lines)
+        name, ident = split_id(header)
+        body = "\n".join(lines)
         problem = None if name else "no player header above this list"
-        if name and not text.strip():
+        if name and not body.strip():
             problem = "no decklist under this player"
-        found.append(Submission(name or "(no name)", ident, text, f"list {number}", problem))
+        found.append(Submission(name or "(no name)", ident, body, f"list {number}", problem))
     return found[:MAX_SUBMISSIONS]
 
 
 def from_file(filename: str, text: str) -> Submission:
-    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", filename.rsplit("/", 1)[-1]) or filename
-    name, ident = _split_id(stem.replace("_", " ").strip())
+    base = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    stem, dot, suffix = base.rpartition(".")
+    if not dot or not stem or not (1 <= len(suffix) <= 5 and suffix.isalnum()):
+        stem = base
+    name, ident = split_id(stem.replace("_", " ").strip())
     problem = None if text.strip() else "the file is empty"
-    return Submission(name, ident, text, f"file {filename}", problem)
+    return Submission(name or base, ident, text, f"file {filename}", problem)
 
 
-def _split_id(text: str) -> tuple[str, str]:
-    match = _WITH_ID.match(text)
-    if match:
-        return match.group("name").strip(), match.group("id").strip()
-    return text.strip(), ""
+def split_id(text: str) -> tuple[str, str]:
+    """`Alice (1234)` or `Alice [1234]` -> ("Alice", "1234")."""
+    text = text.strip()
+    for opening, closing in (("(", ")"), ("[", "]")):
+        if text.endswith(closing):
+            start = text.rfind(opening)
+            inner = text[start + 1 : -1].strip() if start > 0 else ""
+            if inner and not any(c in inner for c in "()[]"):
+                return " ".join(text[:start].split()), inner
+    return " ".join(text.split()), ""

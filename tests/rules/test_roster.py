@@ -26,7 +26,11 @@ def test_google_forms_export_columns_by_header():
     )
     roster = read_csv(text)
     [sub] = roster.submissions
-    assert (sub.player, sub.player_id, sub.decklist) == ("Alice", "0000123456", "4 ST1-03\n4 ST1-02")
+    assert (sub.player, sub.player_id, sub.decklist) == (
+        "Alice",
+        "0000123456",
+        "4 ST1-03\n4 ST1-02",
+    )
     assert roster.ignored == ["Timestamp", "Email Address"]
     assert roster.columns == {"player": "Player Name", "id": "Bandai ID", "deck": "Decklist"}
 

@@ -6,10 +6,18 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from cardpool.db import connect
 from cardpool.imports import import_pool
 from deckcheck import create_app
+
+# CI runs every test from a clean clone: no example database to replay, and the same
+# examples every run, so a red CI always means a change broke something. Locally each
+# run draws new examples (and keeps failures in the ignored .hypothesis/ folder).
+settings.register_profile("ci", database=None, derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

@@ -23,18 +23,22 @@ from rules.format import Format
 from rules.lists import BANNED, RESTRICTED, CardRef, Change, ListHistory
 
 KEYS = {
-    "id": "the new format's id (lower-case letters, digits and dashes; not a built-in id)",
+    # The README's table of keys is generated from these (tests/test_docs.py holds it to them).
+    "id": "the new format's id: lower-case letters, digits and dashes, not a built-in id",
     "name": "display name",
-    "extends": "the format it starts from (a built-in id or an earlier file's id)",
-    "description": "a sentence shown on the format page",
-    "main_size": "exact size of the main deck (DBE: main + Destiny Zone)",
-    "min_main_size": "smallest allowed main deck",
+    "extends": "the format it starts from (a built-in id, or the id of a file that sorts earlier)",
+    "description": "a sentence shown on the format's page",
+    "main_size": "exact size of the main deck (DBE: main deck + Destiny Zone)",
+    "min_main_size": "smallest allowed main deck (with or without `max_main_size`)",
     "max_main_size": "largest allowed main deck",
-    "copy_limit": 'a number or "none": replaces the copy rule (DMCG: per name; DBE: every kind)',
-    "allow_duplicates": 'true is the same as copy_limit = "none"',
-    "banned": "card numbers added to the banned list",
+    "copy_limit": (
+        'a number or `"none"`: replaces the copy rule (per card number; DMCG per name; DBE '
+        "for every kind). A card's own `max_copies` rule (the DCG 50-copy cards) still applies"
+    ),
+    "allow_duplicates": '`true` is the same as `copy_limit = "none"`',
+    "banned": 'card numbers added to the banned list, e.g. `["BT1-010"]`',
     "restricted": "card numbers added to the restricted-to-1 list",
-    "date": "the lists are taken as of this date (YYYY-MM-DD), whatever date a request gives",
+    "date": ('the lists are taken as of this date (`"2025-06-01"`), whatever date a request gives'),
 }
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 

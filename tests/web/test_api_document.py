@@ -1,0 +1,72 @@
+"""The OpenAPI document cannot drift from the routes: every /api/v1 rule is in it.
+
+schemathesis fuzzes what the document lists, so an endpoint missing here would be
+neither documented for organizer software nor fuzzed.
+"""
+
+import re
+
+import pytest
+
+from deckcheck import create_app
+
+PREFIX = "/api/v1"
+# Flask answers these by itself for every rule; the document lists what a view does.
+IMPLICIT = {"HEAD", "OPTIONS"}
+# The document itself is not an operation of the API it describes.
+NOT_OPERATIONS = {"/openapi.json"}
+
+
+def _openapi_path(rule: str) -> str:
+    """Flask's `<converter:name>` as OpenAPI's `{name}`."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
+
+
+def _api_rules(app) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith(PREFIX + "/"):
+            continue
+        path = _openapi_path(rule.rule[len(PREFIX) :])
+        if path in NOT_OPERATIONS:
+            continue
+        found.setdefault(path, set()).update(m for m in rule.methods or () if m not in IMPLICIT)
+    return found
+
+
+@pytest.fixture(scope="module")
+def documented(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("doc")
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(folder / "c.db"), "FORMATS_DIR": str(folder)}
+    )
+    document = app.test_client().get(PREFIX + "/openapi.json").get_json()
+    paths = {
+        path: {method.upper() for method in operations if method != "parameters"}
+        for path, operations in document["paths"].items()
+    }
+    return _api_rules(app), paths
+
+
+def test_every_api_route_is_documented_with_its_methods(documented):
+    routes, paths = documented
+    missing = {
+        path: sorted(methods - paths.get(path, set()))
+        for path, methods in routes.items()
+        if methods - paths.get(path, set())
+    }
+    assert not missing, f"routes missing from deckcheck/openapi.py: {missing}"
+
+
+def test_the_document_lists_no_route_that_does_not_exist(documented):
+    routes, paths = documented
+    extra = {
+        path: sorted(methods - routes.get(path, set()))
+        for path, methods in paths.items()
+        if methods - routes.get(path, set())
+    }
+    assert not extra, f"documented but not served: {extra}"
+
+
+def test_the_rule_to_path_translation():
+    assert _openapi_path("/cards/<game>/<path:number>") == "/cards/{game}/{number}"

@@ -1,4 +1,5 @@
-"""WSGI entry point: `gunicorn wsgi:app` (configuration from DECKCHECK_* variables)."""
+"""WSGI entry point: `gunicorn -c gunicorn.conf.py wsgi:app` (settings in gunicorn.conf.py,
+configuration from DECKCHECK_* variables)."""
 
 from deckcheck import create_app
 

@@ -6,8 +6,10 @@ puts them in front of people and programs.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 from flask import Flask
@@ -26,16 +28,27 @@ def create_app(test_config: dict | None = None) -> Flask:
         or os.path.join(app.instance_path, "deckcheck.db"),
         FORMATS_DIR=os.environ.get("DECKCHECK_FORMATS_DIR")
         or os.path.join(app.instance_path, "formats"),
-        SECRET_KEY=os.environ.get("DECKCHECK_SECRET_KEY") or secrets.token_hex(32),
         SEED_STARTER_POOL=True,
         SYNC_URLS=_sync_urls(os.environ.get("DECKCHECK_SYNC_URLS")),
+        # Links the service builds are relative unless this names the public address.
+        BASE_URL=(os.environ.get("DECKCHECK_BASE_URL") or "").rstrip("/"),
         MAX_CONTENT_LENGTH=16 * 1024 * 1024,
         BODY_LIMIT=1024 * 1024,
         BATCH_BODY_LIMIT=16 * 1024 * 1024,
+        # Flask's default (500 kB) would refuse a decklist field the 1 MB body limit allows.
+        MAX_FORM_MEMORY_SIZE=1024 * 1024,
+        MAX_FORM_PARTS=1000,
+        # A share link longer than this is offered as a posted form instead: it must fit
+        # gunicorn's limit_request_line (gunicorn.conf.py) and common proxies' 8 KB.
+        SHARE_LINK_MAX=4000,
     )
     if test_config:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("DECKCHECK_SECRET_KEY") or _instance_secret(
+            Path(app.instance_path)
+        )
 
     from deckcheck import api, cli, db, errors, quick_event, security, web
     from deckcheck.jsonio import OrjsonProvider
@@ -50,6 +63,24 @@ def create_app(test_config: dict | None = None) -> Flask:
     quick_event.init_app(app)
     cli.init_app(app)
     return app
+
+
+def _instance_secret(folder: Path) -> str:
+    """One signing key shared by every worker and kept across restarts, so a share
+    link made by one worker opens on another and next week; created once, private."""
+    path = folder / "secret_key"
+    if not path.exists():
+        # Written whole, then linked into place: a worker booting at the same moment
+        # reads either nothing (and links its own, losing the race) or the whole key.
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".secret-")
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+            with contextlib.suppress(FileExistsError):
+                os.link(tmp, path)
+        finally:
+            os.unlink(tmp)
+    return path.read_text("ascii").strip()
 
 
 def _templates() -> Path:

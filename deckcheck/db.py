@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import gc
+import os
+import sqlite3
 import threading
+from urllib.parse import quote
 
 import sqlite_utils
 from flask import Flask, current_app, g
 
-from cardpool.db import connect
-from cardpool.imports import seed_starter_pool
+from cardpool.db import MIGRATIONS, connect
+from cardpool.imports import seed_starter_pool, starter_games
 from cardpool.store import generations, load_cards
 from rules.pool import CardIndex
 
@@ -86,11 +89,46 @@ def pools() -> PoolCache:
 
 
 def init_app(app: Flask) -> None:
-    db = connect(app.config["DATABASE"])
+    path = app.config["DATABASE"]
+    if not _ready(path, app.config["SEED_STARTER_POOL"]):
+        _prepare(app, path)
+    app.extensions["deckcheck.pools"] = PoolCache(path)
+    app.teardown_appcontext(close_db)
+
+
+def _ready(path: str, seeded: bool) -> bool:
+    """True when the database needs no write at all: migrated, and seeded if asked.
+
+    Read through a read-only connection, which an import holding the write lock for
+    minutes does not block (WAL): a worker booting then starts at once.
+    """
+    if not os.path.exists(path):
+        return False
+    try:
+        conn = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True, timeout=5)
+        try:
+            done = {row[0] for row in conn.execute("SELECT name FROM migrations")}
+            if any(name not in done for name, _ in MIGRATIONS):
+                return False
+            if not seeded:
+                return True
+            have = {row[0] for row in conn.execute("SELECT game FROM pools")}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return set(starter_games()) <= have
+
+
+def _prepare(app: Flask, path: str) -> None:
+    """The first writer migrates and seeds; the write lock is needed only here."""
+    db = connect(path)
     try:
         if app.config["SEED_STARTER_POOL"]:
-            seed_starter_pool(db)
+            try:
+                seed_starter_pool(db)
+            except sqlite3.OperationalError as err:
+                # Someone else holds the write lock (an import): serve what is there.
+                app.logger.warning("starter pool not seeded now: %s", err)
     finally:
         db.close()
-    app.extensions["deckcheck.pools"] = PoolCache(app.config["DATABASE"])
-    app.teardown_appcontext(close_db)

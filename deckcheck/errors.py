@@ -7,7 +7,7 @@ HTML (pages): a friendly page, never a stack trace.
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 HTTP_CODES = {
@@ -59,8 +59,15 @@ def _http_error(err: HTTPException):
     if status == 413:
         details["limit_bytes"] = request.max_content_length
     if wants_json():
-        return error_response(status, code, message, details)
-    return render_template("error.html", status=status, message=message), status
+        response = error_response(status, code, message, details)
+    else:
+        response = make_response(
+            render_template("error.html", status=status, message=message), status
+        )
+    if status == 405 and err.valid_methods:
+        # RFC 9110: a 405 names what the address does accept.
+        response.headers["Allow"] = ", ".join(sorted(err.valid_methods))
+    return response
 
 
 def _api_error(err: ApiError):

@@ -1,45 +1,106 @@
 """The formats the service knows: built-in ones plus organizer TOML files.
 
 The folder is looked at again when its files change, so an organizer can drop a
-file in without restarting; a broken file is listed, never fatal.
+file in without restarting; a broken file is listed, never fatal. The folder is
+stat-ed at most once every RECHECK_SECONDS per process, not on every request.
+Only regular files are read (a FIFO or a device named `x.toml` would block the
+reader forever) and at most MAX_FILE_BYTES of each.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 import threading
+import time
+import tomllib
 from pathlib import Path
 
 from flask import current_app
 
 from rules.builtin import BUILT_IN
-from rules.custom import LoadedFormats, load_dir
+from rules.custom import FormatFileError, LoadedFormats, build
 from rules.format import Format
 
-_lock = threading.Lock()
-_cache: dict[str, tuple[tuple, LoadedFormats, float]] = {}
 RECHECK_SECONDS = 1.0
+MAX_FILE_BYTES = 64 * 1024
+_lock = threading.Lock()
+# folder -> (signature, formats, when the folder was last stat-ed: time.monotonic())
+_cache: dict[str, tuple[tuple, LoadedFormats, float]] = {}
 
 
 def _signature(folder: Path) -> tuple:
-    if not folder.is_dir():
+    """(name, kind, mtime, size) of each `*.toml`; a file deleted while we look is left out."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
         return ()
-    stats = ((p.name, p.stat()) for p in sorted(folder.glob("*.toml")))
-    return tuple((name, stat.st_mtime_ns, stat.st_size) for name, stat in stats)
+    found = []
+    for entry in entries:
+        if not entry.name.endswith(".toml"):
+            continue
+        try:
+            info = entry.stat()
+        except OSError:
+            continue
+        found.append((entry.name, stat.S_IFMT(info.st_mode), info.st_mtime_ns, info.st_size))
+    return tuple(sorted(found))
+
+
+def read_format_file(path: Path) -> str:
+    """The text of a regular file of at most MAX_FILE_BYTES; anything else is refused
+    without blocking (O_NONBLOCK: opening a FIFO returns at once)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FormatFileError("not a regular file (a pipe, device or folder), skipped")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise FormatFileError(f"larger than {MAX_FILE_BYTES // 1024} KB, skipped")
+    return data.decode("utf-8")
+
+
+def _load(folder: Path, signature: tuple) -> LoadedFormats:
+    """The files of `signature`, in name order, over the built-in formats (as
+    rules.custom.load_dir, but reading only what read_format_file allows)."""
+    formats = dict(BUILT_IN)
+    errors: list[dict] = []
+    for name, *_ in signature:
+        try:
+            fmt = build(tomllib.loads(read_format_file(folder / name)), formats, BUILT_IN, name)
+        except tomllib.TOMLDecodeError as err:
+            errors.append({"file": name, "message": f"not valid TOML: {err}"})
+        except OSError as err:
+            # strerror only: str(err) would show the server's path to the file.
+            errors.append({"file": name, "message": f"cannot be read ({err.strerror})"})
+        except (FormatFileError, UnicodeDecodeError) as err:
+            errors.append({"file": name, "message": str(err)})
+        else:
+            formats[fmt.id] = fmt
+    return LoadedFormats(formats, errors)
 
 
 def registry() -> LoadedFormats:
     folder = Path(current_app.config["FORMATS_DIR"])
+    key = str(folder)
+    now = time.monotonic()
+    cached = _cache.get(key)
+    if cached and now - cached[2] < RECHECK_SECONDS:
+        return cached[1]
     signature = _signature(folder)
-    cached = _cache.get(str(folder))
     if cached and cached[0] == signature:
+        _cache[key] = (signature, cached[1], now)
         return cached[1]
     with _lock:
-        loaded = load_dir(folder, BUILT_IN)
+        loaded = _load(folder, signature)
         for problem in loaded.errors:
             current_app.logger.warning(
                 "format file %s skipped: %s", problem["file"], problem["message"]
             )
-        _cache[str(folder)] = (signature, loaded)
+        _cache[key] = (signature, loaded, now)
     return loaded
 
 

@@ -1,13 +1,64 @@
-"""Security headers on every response: no inline script, no framing, no sniffing."""
+"""What a client may send and what the service sends back on every response.
+
+Bodies are cut to their limit before any view runs, whatever their encoding: a
+`Content-Length` over the limit is refused before a byte is read, and a chunked
+body (no length) is read at most one byte past the limit. Responses carry headers
+that forbid inline script, framing and sniffing.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
+import io
+
+from flask import Flask, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+READ_CHUNK = 64 * 1024
+BATCH_ENDPOINTS = frozenset({"api.validate_batch"})
+
+
+def body_limit() -> int:
+    """The byte limit of the current request's body (contract: "Limits")."""
+    key = "BATCH_BODY_LIMIT" if request.endpoint in BATCH_ENDPOINTS else "BODY_LIMIT"
+    return current_app.config[key]
+
+
+def _bound_body() -> None:
+    limit = body_limit()
+    request.max_content_length = limit
+    length = request.content_length
+    if length is not None:
+        if length > limit:
+            raise RequestEntityTooLarge()
+        return
+    environ = request.environ
+    # Without a length the body is only readable when the server marks where it ends
+    # (gunicorn and the Werkzeug server do for chunked bodies); otherwise Werkzeug
+    # hands the view an empty stream and there is nothing to bound.
+    if not environ.get("wsgi.input_terminated"):
+        return
+    body = _read_at_most(environ["wsgi.input"], limit)
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("HTTP_TRANSFER_ENCODING", None)
+
+
+def _read_at_most(stream, limit: int) -> bytes:
+    """The whole stream, or 413 as soon as it holds more than `limit` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(READ_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > limit:
+            raise RequestEntityTooLarge()
+        chunks.append(chunk)
 
 
 def _headers(response):
@@ -19,4 +70,5 @@ def _headers(response):
 
 
 def init_app(app: Flask) -> None:
+    app.before_request(_bound_body)
     app.after_request(_headers)

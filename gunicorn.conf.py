@@ -1,0 +1,41 @@
+"""Production settings for `gunicorn -c gunicorn.conf.py wsgi:app` (README, docs/SCALING.md).
+
+Why gthread: a sync worker reads a request on its only thread, so two clients
+sending one byte a second held both workers and every health check failed. A
+gthread worker reads each connection on one of `threads` threads, so slow clients
+hold threads, not the worker; the card pools stay shared by the threads of a
+worker (one copy per process). bench/hostile.py measures it with 8 slow clients
+beside normal traffic. Async workers (gevent) would need a new dependency and a
+monkey-patched sqlite3 for no gain here: validation is CPU work, not waiting.
+
+Every value can be overridden by DECKCHECK_GUNICORN_* variables or the command line.
+"""
+
+import multiprocessing
+import os
+
+
+def _env(name: str, default: int) -> int:
+    return int(os.environ.get(f"DECKCHECK_GUNICORN_{name}", default))
+
+
+bind = os.environ.get("DECKCHECK_BIND", "127.0.0.1:8000")
+# One worker per core: a worker's requests are CPU-bound Python, so more workers than
+# cores only add memory (each holds the card pools).
+workers = _env("WORKERS", multiprocessing.cpu_count())
+worker_class = "gthread"
+# Threads mostly wait on sockets (slow clients, keep-alive); 32 per worker leave room
+# for 8 one-byte-a-second clients on one worker with 24 threads to spare.
+threads = _env("THREADS", 32)
+# A request costs at most 2 s of server time (contract, "Limits"); 30 s is only the
+# watchdog for a worker that stops answering its master.
+timeout = _env("TIMEOUT", 30)
+graceful_timeout = 30
+keepalive = 5
+# Share links are capped at 4,000 characters (SHARE_LINK_MAX), so they fit this with
+# room for the rest of the request line; longer ones become a posted form.
+limit_request_line = 8190
+limit_request_fields = 50
+limit_request_field_size = 8190
+accesslog = os.environ.get("DECKCHECK_ACCESS_LOG") or None
+errorlog = "-"

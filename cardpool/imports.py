@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -9,9 +10,10 @@ from pathlib import Path
 
 import sqlite_utils
 
-from cardpool.errors import FetchError
+from cardpool.errors import CardPoolError, FetchError, SourceFormatError
 from cardpool.fetch import Fetched, fetch
 from cardpool.importers import parse_source
+from cardpool.importers.common import check_text
 from cardpool.store import pool_info, replace_pool
 from rules.games import GAME_IDS, GAMES
 
@@ -48,7 +50,6 @@ def import_pool(
 ) -> int:
     """Replace `game`'s pool with the cards of `source`; nothing changes on any error."""
     fetched = read_source(source, progress, **fetch_options)
-    assert fetched.content is not None
     return _store(db, game, source, fetched, progress)
 
 
@@ -75,25 +76,58 @@ def sync_pool(
 
 
 def _store(db, game: str, source: str, fetched: Fetched, progress: Progress | None) -> int:
-    rows = parse_source(game, fetched.content or b"", source)
+    rows = _parse(game, fetched.content or b"", source)
     if progress and progress.total_rows:
         progress.total_rows(len(rows))
-    return replace_pool(
-        db,
-        game,
-        rows,
-        source,
-        content=fetched.content,
-        etag=fetched.etag,
-        last_modified=fetched.last_modified,
-        progress=progress.rows if progress else None,
-    )
+    try:
+        return replace_pool(
+            db,
+            game,
+            rows,
+            source,
+            content=fetched.content,
+            etag=fetched.etag,
+            last_modified=fetched.last_modified,
+            progress=progress.rows if progress else None,
+        )
+    except sqlite3.OperationalError as err:
+        raise CardPoolError(database_problem(err)) from err
+
+
+def _parse(game: str, content: bytes, source: str) -> list[dict]:
+    """Validated rows, or a CardPoolError whatever the source holds."""
+    try:
+        rows = parse_source(game, content, source)
+    except RecursionError as err:
+        raise SourceFormatError(f"{source}: nested too deeply to be a card list") from err
+    except ValueError as err:
+        # An importer's own checks name the row; this is the net under them (e.g. a
+        # number too long for int()), so a source can never end in a traceback.
+        text = " ".join(str(err).split())[:200]
+        raise SourceFormatError(f"{source}: a value could not be read ({text})") from err
+    check_text(rows, source)
+    return rows
+
+
+def database_problem(err: sqlite3.Error) -> str:
+    """One line about a database error, for the person at the terminal."""
+    if "locked" in str(err) or "busy" in str(err):
+        return (
+            "the card database is busy: another import holds its write lock; "
+            "try again when it is done"
+        )
+    return f"the card database could not be used ({err})"
+
+
+def starter_games() -> list[str]:
+    """The games that ship a bundled starter pool."""
+    return [g.id for g in GAMES.values() if g.starter_pool]
 
 
 def seed_starter_pool(db: sqlite_utils.Database) -> list[str]:
     """Load the bundled starter pool for every game that has never had a pool."""
     seeded = []
-    for game in (g.id for g in GAMES.values() if g.starter_pool):
+    for game in starter_games():
         if game in pool_info(db):
             continue
         content = resources.files("cardpool.starter").joinpath(f"{game}.csv").read_bytes()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import sys
 
 import click
@@ -11,7 +12,7 @@ from flask.cli import AppGroup
 
 from cardpool.db import connect
 from cardpool.errors import CardPoolError
-from cardpool.imports import Progress, import_pool, sync_pool
+from cardpool.imports import Progress, database_problem, import_pool, sync_pool
 from cardpool.store import pool_info
 from rules.games import GAME_IDS
 
@@ -46,7 +47,10 @@ def _progress():
 
 
 def _db():
-    return connect(current_app.config["DATABASE"])
+    try:
+        return connect(current_app.config["DATABASE"])
+    except sqlite3.Error as err:
+        raise click.ClickException(database_problem(err)) from err
 
 
 @cardpool_cli.command("import")
@@ -63,6 +67,10 @@ def import_command(game: str, source: str) -> None:
             count = import_pool(db, game, source, progress)
     except CardPoolError as err:
         raise click.ClickException(f"import failed, nothing changed: {err}") from err
+    except sqlite3.Error as err:
+        raise click.ClickException(
+            f"import failed, nothing changed: {database_problem(err)}"
+        ) from err
     finally:
         db.close()
     click.echo(f"imported {count} cards")
@@ -90,8 +98,9 @@ def sync_command(game: str | None) -> None:
             try:
                 with _progress() as progress:
                     count = sync_pool(db, name, urls[name], progress)
-            except CardPoolError as err:
-                click.echo(f"{name}: sync failed, nothing changed: {err}", err=True)
+            except (CardPoolError, sqlite3.Error) as err:
+                problem = database_problem(err) if isinstance(err, sqlite3.Error) else err
+                click.echo(f"{name}: sync failed, nothing changed: {problem}", err=True)
                 failed = True
                 continue
             if count is None:

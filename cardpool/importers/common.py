@@ -50,3 +50,36 @@ def describe(messages: dict) -> str:
         text = problem[0] if isinstance(problem, list) and problem else problem
         parts.append(f"{field}: {text}")
     return ", ".join(parts)
+
+
+# Fields a person reads or matches by; the card's effect text may hold line breaks.
+PLAIN_FIELDS = ("number", "name", "name_ja", "aliases", "evo_names", "types", "set_name", "traits")
+
+
+def check_text(rows: list[dict], source: str) -> None:
+    """Refuse control characters in names and numbers and lone surrogates anywhere.
+
+    A NUL or an escape code in a card name matches nothing a player types and can
+    break whatever shows it; a lone surrogate (JSON `"\\ud800"`) cannot even be
+    stored as UTF-8. Each problem names the card by position and number.
+    """
+    errors = []
+    for position, row in enumerate(rows, start=1):
+        for field, value in row.items():
+            if not isinstance(value, str) or value.isprintable():
+                continue
+            problem = _bad_character(value, plain=field in PLAIN_FIELDS)
+            if problem:
+                label = ascii(row.get("number", ""))[1:-1] or "no number"
+                errors.append(f"card #{position} ({label}): {field} holds {problem}")
+    raise_row_errors(errors, source)
+
+
+def _bad_character(value: str, plain: bool) -> str | None:
+    for char in value:
+        code = ord(char)
+        if 0xD800 <= code <= 0xDFFF:
+            return f"a lone surrogate (U+{code:04X}), which is not text"
+        if plain and (code < 0x20 or 0x7F <= code < 0xA0):
+            return f"a control character (U+{code:04X}); names and numbers must be plain text"
+    return None

@@ -7,27 +7,29 @@ from fixture_cards import ST1_TEXT as ST1
 
 
 @pytest.mark.parametrize(
-    "path",
+    ("path", "says"),
     [
-        "/",
-        "/cards",
-        "/cards?game=dcg&q=agumon&kind=digimon&level=3&color=Red&page=1",
-        "/cards?page=x",
-        "/cards/dcg/ST1-03",
-        "/cards/dcg/st01-3",
-        "/formats",
-        "/formats/dcg",
-        "/formats/dbe",
-        "/event",
-        "/deck-check",
+        ("/", "Check a deck"),
+        ("/cards", "ST1-03"),
+        ("/cards?game=dcg&q=agumon&kind=digimon&level=3&color=Red&page=1", "ST1-03"),
+        ("/cards?page=x", "ST1-03"),
+        ("/cards/dcg/ST1-03", "Agumon"),
+        ("/cards/dcg/st01-3", "Agumon"),
+        ("/formats", "Digi-Battle"),
+        ("/formats/dcg", "Digi-Egg"),
+        ("/formats/dbe", "Destiny Zone"),
+        ("/event", "<form"),
+        ("/deck-check", "<form"),
     ],
 )
-def test_pages_answer(client, path):
+def test_pages_answer(client, path, says):
     response = client.get(path)
     assert response.status_code == 200 and response.mimetype == "text/html"
     assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
     assert response.headers["X-Content-Type-Options"] == "nosniff"
-    assert "<script>" not in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert "<script>" not in page
+    assert says in page
 
 
 @pytest.mark.parametrize(

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
-import zlib
 from datetime import date
 
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
 from cardpool.cards import row_to_json
 from cardpool.search import Query, find_card, search
-from deckcheck import charts, service
+from deckcheck import charts, service, share
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
@@ -20,22 +17,9 @@ from rules.games import GAMES, game_name
 
 bp = Blueprint("web", __name__)
 MAX_UPLOAD = 1024 * 1024
-
-
-def pack(text: str) -> str:
-    """A decklist as a compact URL parameter, so a report link reproduces the report."""
-    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode().rstrip("=")
-
-
-def unpack(token: str) -> str:
-    try:
-        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        out = zlib.decompressobj().decompress(raw, MAX_UPLOAD)
-        return out.decode("utf-8")
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as err:
-        raise ApiError(
-            400, "bad-link", "This report link is damaged; paste the deck again."
-        ) from err
+EXPORT_STYLES = ("text", "tts", "deck-code")
+# Signed share-link tokens (deckcheck.share); quick_event still imports these names here.
+pack, unpack = share.pack, share.unpack
 
 
 @bp.get("/")
@@ -57,7 +41,7 @@ def _deck_request() -> tuple[str, str, date | None]:
             raise ApiError(413, "body-too-large", "The file is larger than 1 MB.")
         text = data.decode("utf-8", errors="replace")
     if source.get("d"):
-        text = unpack(source["d"])
+        text = share.unpack(source["d"])
     day = source.get("date") or None
     try:
         on = date.fromisoformat(day) if day else None
@@ -73,27 +57,30 @@ def report():
     format_id, text, on = _deck_request()
     fmt = service.find_format(format_id)
     result = service.check(fmt, {"decklist": text}, on)
-    token = pack(text)
-    link_args = {"format": fmt.id, "d": token}
+    link_args = {"format": fmt.id, "d": share.pack(text)}
     if on:
         link_args["date"] = on.isoformat()
+    styles = [s for s in EXPORT_STYLES if s != "deck-code" or GAMES[fmt.game].has_deck_codes]
+    link = share.link("web.report", **link_args)
+    # Too long for an address bar or a proxy: the page posts the deck back instead.
+    linked = share.fits(link)
     return render_template(
         "report.html",
         fmt=fmt,
         report=result,
         data=service.report_json(result, fmt),
         stats=charts.deck_stats(result.deck),
-        share=url_for("web.report", _external=True, **link_args),
+        share=link if linked else None,
+        repost={"format": fmt.id, "date": on.isoformat() if on else "", "decklist": text},
         exports={
-            style: url_for("web.report_export", style=style, **link_args)
-            for style in ("text", "tts", "deck-code")
-            if style != "deck-code" or GAMES[fmt.game].has_deck_codes
+            style: share.link("web.report_export", style=style, **link_args) if linked else None
+            for style in styles
         },
         game_name=game_name(fmt.game),
     )
 
 
-@bp.get("/report/export/<style>")
+@bp.route("/report/export/<style>", methods=["GET", "POST"])
 def report_export(style: str):
     format_id, text, on = _deck_request()
     fmt = service.find_format(format_id)

@@ -91,7 +91,8 @@ def test_paste_an_illegal_deck_and_read_the_violation(page, server):
 def test_share_link_reproduces_the_report(page, server):
     submit(page, server, ST1_TEXT)
     fingerprint = page.inner_text("#fingerprint")
-    page.goto(page.get_attribute("#share", "href"))
+    page.click("#share")
+    page.wait_for_load_state()
     assert page.inner_text("#fingerprint") == fingerprint
 
 

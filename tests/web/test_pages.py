@@ -89,9 +89,9 @@ def test_damaged_share_link(client):
 
 @pytest.mark.parametrize("style", ["text", "tts", "deck-code"])
 def test_export_links(client, style):
-    from deckcheck.web import pack
-
-    response = client.get(f"/report/export/{style}?format=dcg&d={pack(ST1)}")
+    page = client.post("/report", data={"format": "dcg", "decklist": ST1}).get_data(as_text=True)
+    link = re.search(rf'href="(/report/export/{style}\?[^"]+)"', page).group(1)
+    response = client.get(link.replace("&amp;", "&"))
     assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
 
 

@@ -50,7 +50,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             Path(app.instance_path)
         )
 
-    from deckcheck import api, cli, db, errors, quick_event, security, web
+    from deckcheck import api, builder, cli, db, errors, events, quick_event, security, web
     from deckcheck.jsonio import OrjsonProvider
 
     app.json = OrjsonProvider(app)
@@ -60,7 +60,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     api.init_app(app)
     web.init_app(app)
+    builder.init_app(app)
     quick_event.init_app(app)
+    events.init_app(app)
     cli.init_app(app)
     return app
 

@@ -47,6 +47,7 @@ def app(tmp_path):
             "TESTING": True,
             "DATABASE": str(tmp_path / "cards.db"),
             "FORMATS_DIR": str(tmp_path / "formats"),
+            "EVENTS_DATABASE": str(tmp_path / "events.db"),
             "SECRET_KEY": "test",
         }
     )
@@ -82,6 +83,7 @@ def full_app(full_db, tmp_path):
             "TESTING": True,
             "DATABASE": full_db,
             "FORMATS_DIR": str(tmp_path / "formats"),
+            "EVENTS_DATABASE": str(tmp_path / "events.db"),
             "SEED_STARTER_POOL": False,
         }
     )

@@ -1,0 +1,72 @@
+"""Verdicts for stored lists: the one given at submission, and the one of today.
+
+A list is judged on the event's date with today's card pool and banned / restricted
+lists, so a restriction announced after a player submitted shows up on the
+organizer's table as "changed", with the problems that are new.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from deckcheck import service
+from deckcheck.errors import ApiError
+from rules.format import Format
+from rules.model import Report
+
+
+def verdict_json(report: Report) -> dict:
+    data = {
+        "violations": [service.violation_json(v) for v in report.violations],
+        "warnings": [service.violation_json(v) for v in report.warnings],
+    }
+    unread = unresolved_lines(report)
+    if unread:
+        data["unresolved"] = unread
+    return data
+
+
+def unresolved_lines(report: Report) -> list[dict]:
+    """Lines that named no card, with their counts (once the rules model carries them)."""
+    found = getattr(report.deck, "unresolved", None) or ()
+    out = []
+    for item in found:
+        if isinstance(item, dict):
+            out.append({"text": str(item.get("text", "")), "count": item.get("count")})
+        else:
+            text = getattr(item, "text", None) or getattr(item, "name", None) or str(item)
+            out.append({"text": str(text), "count": getattr(item, "count", None)})
+    return out
+
+
+def judge(fmt: Format, entry: dict, on: date) -> Report:
+    return service.check(fmt, entry, on)
+
+
+def _key(violation: dict) -> tuple:
+    return (violation["code"], violation.get("section"), tuple(violation.get("cards") or ()))
+
+
+def rejudged(row: dict, fmt: Format | None, on: date) -> dict:
+    """A stored submission judged again now, compared with what its player was told."""
+    given = json.loads(row["verdict"])
+    if fmt is None:
+        now = {"legal": False, "violations": given["violations"], "warnings": given["warnings"]}
+        return {**now, "changed": False, "new_violations": [], "error": "format-gone"}
+    try:
+        report = judge(fmt, json.loads(row["entry"]), on)
+    except ApiError as err:
+        return {
+            "legal": False,
+            "violations": [],
+            "warnings": [],
+            "changed": True,
+            "new_violations": [],
+            "error": err.message,
+        }
+    now = verdict_json(report)
+    before = {_key(v) for v in given["violations"]}
+    new = [v for v in now["violations"] if _key(v) not in before]
+    changed = report.legal != bool(row["legal"]) or bool(new)
+    return {"legal": report.legal, **now, "changed": changed, "new_violations": new}

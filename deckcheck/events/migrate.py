@@ -1,0 +1,39 @@
+"""Bring an events database to the newest schema with Alembic (SQLite and PostgreSQL).
+
+Run at start-up by every worker: on PostgreSQL an advisory lock lets one worker
+migrate while the others wait; on SQLite the write lock does the same.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+HERE = Path(__file__).resolve().parent
+ADVISORY_LOCK = 7_301_913  # any constant shared by deckcheck's workers
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(HERE / "migrations"))
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    config = alembic_config()
+    with engine.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})
+            conn.commit()
+        try:
+            config.attributes["connection"] = conn
+            command.upgrade(config, revision)
+            conn.commit()
+        finally:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_LOCK})
+                conn.commit()

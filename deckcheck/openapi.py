@@ -8,6 +8,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from deckcheck import __version__, schemas
+from deckcheck.events import openapi as events_openapi
 
 ERRORS = {
     "400": "malformed JSON",
@@ -139,4 +140,5 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
                 "content": {"application/json": {"schema": body}},
             }
         api.path(path=path, operations={method: operation})
+    events_openapi.add_paths(api)
     return _refine(api.to_dict(), format_ids)

@@ -3,24 +3,28 @@ the table with the registered list (deck lock)."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from dataclasses import dataclass
 from datetime import date
 
-from flask import Blueprint, Flask, Response, render_template, request, url_for
+from flask import Blueprint, Flask, current_app, render_template, request, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
 
 from deckcheck import service
+from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
+from deckcheck.events.judge import unresolved_lines
+from deckcheck.events.pages import SECTION_NAMES
 from deckcheck.format_registry import registry
-from deckcheck.web import pack, unpack
+from deckcheck.web import pack
 from rules import roster
 from rules.format import Format
 from rules.lock import compare
 from rules.model import Report
 
 bp = Blueprint("event", __name__)
+# The results page hands the whole event back to the browser in one hidden field
+# (signed, compressed): bounded by what one form may carry.
+PAYLOAD_LIMIT = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -48,12 +52,28 @@ class Row:
         return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in codes.items())
 
 
-def _event_request() -> tuple[dict, list[roster.Submission]]:
-    """Event details and submissions from the form, or from a packed earlier form."""
-    if request.form.get("payload"):
-        data = json.loads(unpack(request.form["payload"]))
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="deckcheck.quick-event")
+
+
+def _unpack_payload(token: str) -> tuple[dict, list[roster.Submission]]:
+    """The signed event of an earlier results page: tampered or oversized, a 400."""
+    if len(token) > PAYLOAD_LIMIT:
+        raise ApiError(400, "bad-payload", "This event is too large to send back; check it again.")
+    try:
+        data = _serializer().loads(token)
         subs = [roster.Submission(**item) for item in data.pop("submissions")]
-        return data, subs
+    except (BadSignature, KeyError, TypeError, AttributeError) as err:
+        raise ApiError(
+            400, "bad-payload", "This results page was changed or damaged; check the event again."
+        ) from err
+    return data, subs
+
+
+def _event_request() -> tuple[dict, list[roster.Submission]]:
+    """Event details and submissions from the form, or from a signed earlier form."""
+    if request.form.get("payload"):
+        return _unpack_payload(request.form["payload"])
     meta = {
         "name": request.form.get("event", "").strip()[:200] or "Event",
         "format": request.form.get("format", "dcg"),
@@ -105,8 +125,7 @@ def _check_all(fmt: Format, subs: list[roster.Submission], on: date | None) -> l
 
 
 def _payload(meta: dict, subs: list[roster.Submission]) -> str:
-    data = {**meta, "submissions": [sub.__dict__ for sub in subs]}
-    return pack(json.dumps(data))
+    return _serializer().dumps({**meta, "submissions": [sub.__dict__ for sub in subs]})
 
 
 @bp.get("/event")
@@ -147,31 +166,21 @@ def event_csv():
     meta, subs = _event_request()
     fmt = service.find_format(meta["format"])
     rows = _check_all(fmt, subs, _day(meta))
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        ["player", "player_id", "verdict", "violations", "warnings", "fingerprint", "problems"]
-    )
-    for row in rows:
-        report = row.report
-        writer.writerow(
-            [
-                row.submission.player,
-                row.submission.player_id,
-                row.verdict,
-                row.summary,
-                "; ".join(w.message for w in report.warnings) if report else "",
-                report.fingerprint if report else "",
-                " | ".join(v.message for v in report.violations)
-                if report
-                else row.submission.problem,
-            ]
-        )
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": 'attachment; filename="event-results.csv"'},
-    )
+    header = ["player", "player_id", "verdict", "violations", "warnings", "fingerprint", "problems"]
+    return csv_response(header, [_csv_row(row) for row in rows], "event-results.csv")
+
+
+def _csv_row(row: Row) -> list[str]:
+    report = row.report
+    return [
+        row.submission.player,
+        row.submission.player_id,
+        row.verdict,
+        row.summary,
+        "; ".join(w.message for w in report.warnings) if report else "",
+        report.fingerprint if report else "",
+        " | ".join(v.message for v in report.violations) if report else row.submission.problem,
+    ]
 
 
 @bp.post("/event/sheets")
@@ -184,14 +193,26 @@ def event_sheets():
         key=lambda r: (r.submission.player.casefold(), r.submission.player_id),
     )
     return render_template(
-        "event/sheets.html",
-        meta=meta,
-        fmt=fmt,
-        day=fmt.day(on or service.today()),
-        sheets=[
-            (row, service.report_json(row.report, fmt) if row.report else None) for row in rows
-        ],
+        "events/sheets.html",
+        title=meta["name"],
+        subtitle=f"{fmt.name} ({fmt.id}) · {fmt.day(on or service.today()).isoformat()}",
+        sheets=[_sheet(row, fmt) for row in rows],
+        section_names=SECTION_NAMES,
     )
+
+
+def _sheet(row: Row, fmt: Format) -> dict:
+    report = row.report
+    return {
+        "player": row.submission.player,
+        "player_id": row.submission.player_id,
+        "legal": row.legal,
+        "problems": [v.message for v in report.violations] if report else [],
+        "warnings": [w.message for w in report.warnings] if report else [],
+        "unresolved": unresolved_lines(report) if report else [],
+        "data": service.report_json(report, fmt) if report else None,
+        "note": row.submission.problem,
+    }
 
 
 @bp.route("/deck-check", methods=["GET", "POST"])

@@ -2,7 +2,10 @@
 
     .venv/bin/python bench/search.py
 
-Target: p50 at most 5 ms.
+The older query shapes (plain words, numbers, form filters, pages) and the query
+language of the contract ("Card search syntax"). Must: p50 <= 3 ms, p99 <= 15 ms;
+aim: p50 <= 1 ms. The first search after an import builds the in-memory tables;
+that one-off cost is printed apart.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -17,9 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import full_database  # noqa: E402
 
 from cardpool.db import connect  # noqa: E402
-from cardpool.search import Query, search  # noqa: E402
+from cardpool.search import Query, run  # noqa: E402
+from rules.lists import load_history  # noqa: E402
 
-QUERIES = [
+OLD_SHAPES = [
     Query(game="dcg", q="agumon"),
     Query(game="dcg", q="bt1-10"),
     Query(game="dcg", q="war"),
@@ -31,23 +36,50 @@ QUERIES = [
     Query(game="dcg"),
     Query(game="dcg", page=80),
 ]
+SYNTAX = [
+    Query(game="dcg", q="metal greymon"),
+    Query(game="dcg", q='"x antibody" lv>=4'),
+    Query(game="dcg", q="k:tamer c:red"),
+    Query(game="dcg", q="c:blue c:black", order="name"),
+    Query(game="dcg", q='t:"royal knight" -lv:7'),
+    Query(game="dcg", q="cost<=3 dp>=5000", order="cost"),
+    Query(game="dcg", q="set:EX9 k:option"),
+    Query(game="dcg", q="is:restricted"),
+    Query(game="dcg", q="is:banned OR"),
+    Query(game="dcg", q="BT1-01", order="level"),
+    Query(game="dmcg", q="St-1 lv:III"),
+    Query(game="digibattle", q="set:BO c:red"),
+    Query(game="dcg", q="metl greymon"),  # nothing found: did_you_mean runs
+]
 
 
 def main() -> None:
     db = connect(full_database(), migrate=False)
-    times = []
-    for _ in range(30):
-        for query in QUERIES:
-            start = time.perf_counter()
-            search(db, query)
-            times.append(time.perf_counter() - start)
-    times.sort()
-    p50 = statistics.median(times) * 1000
-    p99 = times[int(len(times) * 0.99)] * 1000
-    print(
-        f"card search over {len(QUERIES)} query shapes x 30: p50 {p50:.2f} ms, p99 {p99:.2f} ms "
-        "(target p50 <= 5 ms)"
-    )
+    history = load_history()
+
+    def limited(game: str) -> dict[str, str]:
+        if game != "dcg":
+            return {}
+        return {key: status for key, (status, _) in history.state_on(date.today()).items()}
+
+    start = time.perf_counter()
+    run(db, Query(game="dcg", q="agumon"), limited)
+    cold = (time.perf_counter() - start) * 1000
+    for name, queries in (("old shapes", OLD_SHAPES), ("syntax", SYNTAX)):
+        times = []
+        for _ in range(30):
+            for query in queries:
+                start = time.perf_counter()
+                run(db, query, limited)
+                times.append(time.perf_counter() - start)
+        times.sort()
+        p50 = statistics.median(times) * 1000
+        p99 = times[int(len(times) * 0.99)] * 1000
+        print(
+            f"card search, {name} ({len(queries)} queries x 30): p50 {p50:.2f} ms, "
+            f"p99 {p99:.2f} ms (must p50 <= 3, p99 <= 15; aim p50 <= 1)"
+        )
+    print(f"first search after an import (builds the tables): {cold:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -44,27 +44,31 @@ def row_to_card(row: dict) -> Card:
 
 
 def row_to_json(row: dict) -> dict:
-    """A card object of the API: the contract's fields plus what players search by."""
-    data = {
+    """A card object of the API: the contract's fields plus what players search by.
+
+    `cost` is the contract's name for the play cost; `play_cost` stays for the
+    clients that read it already.
+    """
+    colors = list(split(row["colors"]))
+    types = list(split(row["types"]))
+    return {
         "game": row["game"],
         "number": row["number"],
         "name": row["name"] or "",
         "kind": row["kind"],
         "level": row["level"] or None,
-        "types": list(split(row["types"])),
+        "types": types,
         "aliases": list(split(row["aliases"])),
         "evo_names": list(split(row["evo_names"])),
         "flags": list(split(row["flags"])),
         "max_copies": row["max_copies"],
         "set": row["set_name"] or None,
         "name_ja": row["name_ja"] or None,
+        "colors": colors,
+        "traits": list(split(row["traits"])),
+        "cost": row["play_cost"],
+        "play_cost": row["play_cost"],
+        "dp": row["dp"],
+        "rarity": row["rarity"] or None,
+        "text": row.get("text") or None,
     }
-    if row["game"] == "dcg":
-        data.update(
-            colors=list(split(row["colors"])),
-            traits=list(split(row["traits"])),
-            play_cost=row["play_cost"],
-            dp=row["dp"],
-            rarity=row["rarity"] or None,
-        )
-    return data

@@ -74,9 +74,15 @@ def _create_pools(db: sqlite_utils.Database) -> None:
     )
 
 
+def _add_card_text(db: sqlite_utils.Database) -> None:
+    """The card's text as its imported list gives it (shown on its page, never shipped)."""
+    db["cards"].add_column("text", str)
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_cards", _create_cards),
     ("0002_pools", _create_pools),
+    ("0003_card_text", _add_card_text),
 ]
 
 

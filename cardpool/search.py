@@ -1,34 +1,491 @@
-"""Card search: FTS5 over names, numbers and types, with filters and pages."""
+"""Card search: the query language of the contract, answered from memory.
+
+A query is read by a small linear tokenizer (no regular expression ever sees the
+user's text), each term becomes a bitmask over a game's cards in number order,
+and the masks are combined with `&` and `~`. The per-game tables are built once
+per pool generation, so a search costs a few set operations instead of SQL.
+"""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+import threading
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 import sqlite_utils
+from rapidfuzz import fuzz, process
 
-from rules.numbers import looks_like_number, number_key
+from cardpool.cards import split
+from rules.games import GAMES
+from rules.numbers import number_key
 
-_WORD = re.compile(r"[\w']+", re.UNICODE)
+MAX_QUERY = 200
+MAX_TERMS = 24
+ORDERS = ("number", "name", "level", "cost")
+COMPARE = ("=", ":", "<", "<=", ">", ">=")
+# Keys of the language and the field each one reads.
+KEYS = {
+    "k": "kind",
+    "kind": "kind",
+    "lv": "level",
+    "level": "level",
+    "c": "color",
+    "color": "color",
+    "colour": "color",
+    "t": "trait",
+    "trait": "trait",
+    "type": "trait",
+    "cost": "cost",
+    "pc": "cost",
+    "dp": "dp",
+    "set": "set",
+    "is": "is",
+}
+NUMERIC = {"cost", "dp"}
+ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7}
+KIND_WORDS = {"egg": "digi-egg", "eggs": "digi-egg", "digiegg": "digi-egg"}
+IS_VALUES = ("banned", "restricted")
+
+Limited = Callable[[str], Mapping[str, str]]
+"""For a game, its cards limited on the query's date: number key -> "banned" | "restricted"."""
+
+
+class QueryError(ValueError):
+    """A query term that cannot be read; `term` is the term as the player typed it."""
+
+    def __init__(self, term: str, message: str) -> None:
+        super().__init__(message)
+        self.term = term
+        self.message = message
 
 
 @dataclass(frozen=True)
 class Query:
+    """A search: the query text plus the filters of the older form fields."""
+
     game: str | None = None
     q: str | None = None
     kind: str | None = None
     level: str | None = None
-    color: str | None = None
+    color: str | tuple[str, ...] | None = None
     page: int = 1
     per_page: int = 50
+    order: str = "number"
 
 
-def fts_expression(text: str) -> str | None:
-    """Every word must match as a prefix; quoting keeps FTS syntax out of user text."""
-    words = _WORD.findall(text)
-    if not words:
+@dataclass(frozen=True)
+class Term:
+    text: str
+    key: str  # "word", "phrase" or a field of KEYS
+    value: str
+    op: str = ":"
+    negated: bool = False
+
+
+@dataclass
+class Found:
+    rows: list[dict]
+    total: int
+    did_you_mean: str | None = None
+    terms: list[Term] = field(default_factory=list)
+
+
+def fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def compact(text: str) -> str:
+    """Letters and digits only: `Metal-Greymon (X)` -> `metalgreymonx`."""
+    return "".join(ch for ch in fold(text) if ch.isalnum())
+
+
+def spaced(text: str) -> str:
+    """Words separated by one space, padded, so a phrase matches at word edges too."""
+    out = "".join(ch if ch.isalnum() else " " for ch in fold(text))
+    return " " + " ".join(out.split()) + " "
+
+
+# ---------------------------------------------------------------- tokenizer
+
+
+def tokenize(text: str) -> list[Term]:
+    """The terms of a query, left to right, in one pass over the text."""
+    text = text[:MAX_QUERY]
+    terms: list[Term] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        start = i
+        negated = text[i] == "-" and i + 1 < n and not text[i + 1].isspace()
+        if negated:
+            i += 1
+        if text[i] == '"':
+            value, i = _quoted(text, i)
+            terms.append(Term(text[start:i], "phrase", value, negated=negated))
+            continue
+        j = i
+        while j < n and text[j].isascii() and text[j].isalpha():
+            j += 1
+        if j > i and j < n and text[j] in ":=<>!":
+            term, i = _keyed(text, start, i, j, negated)
+            terms.append(term)
+            continue
+        while i < n and not text[i].isspace():
+            i += 1
+        terms.append(Term(text[start:i], "word", text[start + negated : i], negated=negated))
+    if len(terms) > MAX_TERMS:
+        raise QueryError(terms[MAX_TERMS].text, f"A query may have at most {MAX_TERMS} terms.")
+    return terms
+
+
+def _quoted(text: str, i: int) -> tuple[str, int]:
+    """The text between a quote at `i` and the next one (or the end)."""
+    end = text.find('"', i + 1)
+    if end < 0:
+        return text[i + 1 :], len(text)
+    return text[i + 1 : end], end + 1
+
+
+def _keyed(text: str, start: int, i: int, j: int, negated: bool) -> tuple[Term, int]:
+    name = text[i:j].lower()
+    op = text[j]
+    k = j + 1
+    if op in "<>" and k < len(text) and text[k] == "=":
+        op += "="
+        k += 1
+    if k < len(text) and text[k] == '"':
+        value, end = _quoted(text, k)
+    else:
+        end = k
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        value = text[k:end]
+    raw = text[start:end]
+    if name not in KEYS:
+        raise QueryError(raw, f"{raw!r}: there is no search key {name!r}. {_KEYS_HELP}")
+    if op not in COMPARE:
+        raise QueryError(raw, f"{raw!r}: {op!r} is not a comparison; use = : < <= > >=.")
+    if not value.strip():
+        raise QueryError(raw, f"{raw!r}: say what {name}{op} should match.")
+    return Term(raw, KEYS[name], value.strip(), op, negated), end
+
+
+_KEYS_HELP = "Keys: k: lv: c: t: cost pc dp set: is:."
+
+
+# ---------------------------------------------------------------- the tables
+
+
+@dataclass
+class Table:
+    """One game's cards in number order, with what each search term reads."""
+
+    game: str
+    rows: list[dict]
+    by_key: dict[str, int]
+    names: list[str]  # compact names, aliases and Japanese names joined by "|"
+    phrases: list[str]  # spaced names
+    tags: list[frozenset[str]]  # folded colours, types, traits
+    kinds: list[str]
+    levels: list[str]
+    level_numbers: list[int | None]
+    costs: list[int | None]
+    dps: list[int | None]
+    sets: list[str]
+    set_names: list[str]
+    tails: list[str]  # the number after the set, as printed (upper case)
+    rank: dict[str, list[int]]  # order -> rank of each card
+    cache: dict[tuple, int] = field(default_factory=dict)
+
+    @property
+    def everything(self) -> int:
+        return (1 << len(self.rows)) - 1
+
+
+def natural_key(number: str) -> tuple:
+    """`BT1-002` < `BT1-010` < `BT1-100`, `BT1` < `BT2` < `BT10`: digits compare as numbers."""
+    parts: list[tuple[int, int, str]] = []
+    run = ""
+    for ch in number.upper() + "-":
+        if run and (not ch.isalnum() or ch.isdigit() != run[-1].isdigit()):
+            parts.append((1, int(run), "") if run[-1].isdigit() else (0, 0, run))
+            run = ""
+        if ch.isalnum():
+            run += ch
+    return tuple(parts)
+
+
+def level_number(level: str | None) -> int | None:
+    if not level:
         return None
-    return " ".join(f'"{w}"*' for w in words[:12])
+    if level.isdigit():
+        return int(level)
+    return ROMAN.get(level.casefold())
+
+
+def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = ()) -> Table:
+    ordered = sorted(rows, key=lambda r: natural_key(r["number"]))
+    set_part = [r["number"].split("_", 1)[0].partition("-") for r in ordered]
+    table = Table(
+        game=game,
+        rows=ordered,
+        by_key={r["key"]: i for i, r in enumerate(ordered)},
+        names=[
+            "|".join(compact(n) for n in (r["name"], *split(r["aliases"]), r["name_ja"]) if n)
+            for r in ordered
+        ],
+        phrases=[
+            "|".join(spaced(n) for n in (r["name"], *split(r["aliases"])) if n) for r in ordered
+        ],
+        tags=[
+            frozenset(
+                fold(t) for t in (*split(r["types"]), *split(r["colors"]), *split(r["traits"]))
+            )
+            for r in ordered
+        ],
+        kinds=[r["kind"] for r in ordered],
+        levels=[fold(r["level"] or "") for r in ordered],
+        level_numbers=[level_number(r["level"]) for r in ordered],
+        costs=[r["play_cost"] for r in ordered],
+        dps=[r["dp"] for r in ordered],
+        sets=[number_key(p[0]) if p[1] else "" for p in set_part],
+        set_names=[fold(r["set_name"] or "") for r in ordered],
+        tails=[p[2].upper() for p in set_part],
+        rank={},
+    )
+    levels = {fold(level): i for i, level in enumerate(level_order)}
+    sort_keys = {
+        "name": lambda i: (fold(ordered[i]["name"] or ""), i),
+        "level": lambda i: (levels.get(table.levels[i], len(levels)), i),
+        "cost": lambda i: (table.costs[i] is None, table.costs[i] or 0, i),
+    }
+    table.rank["number"] = list(range(len(ordered)))
+    for order, sort_key in sort_keys.items():
+        positions = sorted(range(len(ordered)), key=sort_key)
+        rank = [0] * len(ordered)
+        for place, i in enumerate(positions):
+            rank[i] = place
+        table.rank[order] = rank
+    return table
+
+
+class Tables:
+    """Every game's table for one database file, rebuilt when a pool's generation moves."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_path: dict[str, tuple[dict[str, int], dict[str, Table]]] = {}
+
+    def get(self, db: sqlite_utils.Database) -> dict[str, Table]:
+        path = db.execute("PRAGMA database_list").fetchone()[2] or f":memory:{id(db)}"
+        current = dict(db.execute("SELECT game, generation FROM pools").fetchall())
+        cached = self._by_path.get(path)
+        if cached and cached[0] == current:
+            return cached[1]
+        with self._lock:
+            tables = {game: _load(db, game) for game in sorted(current)}
+            self._by_path[path] = (current, tables)
+        return tables
+
+
+def _load(db: sqlite_utils.Database, game: str) -> Table:
+    rows = list(db.query("SELECT * FROM cards WHERE game = ?", [game]))
+    return build_table(game, rows, GAMES[game].levels if game in GAMES else ())
+
+
+TABLES = Tables()
+
+
+# ---------------------------------------------------------------- matching
+
+
+def _mask(table: Table, test: Callable[[int], bool]) -> int:
+    """Bit i set when card i passes: built as one binary string, not bit by bit."""
+    flags = "".join("1" if test(i) else "0" for i in range(len(table.rows) - 1, -1, -1))
+    return int(flags, 2) if flags else 0
+
+
+def _compare(op: str, have: int | None, want: int) -> bool:
+    if have is None:
+        return False
+    if op in (":", "="):
+        return have == want
+    return {"<": have < want, "<=": have <= want, ">": have > want, ">=": have >= want}[op]
+
+
+def _number(term: Term) -> int:
+    text = term.value
+    if text.isdigit() and len(text) <= 9:
+        return int(text)
+    roman = ROMAN.get(text.casefold())
+    if term.key == "level" and roman:
+        return roman
+    raise QueryError(term.text, f"{term.text!r}: {term.op} compares numbers; {text!r} is not one.")
+
+
+def _word_test(table: Table, word: str) -> Callable[[int], bool]:
+    folded = compact(word)
+    tag = fold(word)
+    set_key, dash, tail = word.upper().partition("-")
+    looks_numbered = bool(dash) and set_key[:1].isalpha() and tail[:1].isalnum()
+    set_only = set_key.isalnum() and set_key[:1].isalpha() and set_key[-1:].isdigit()
+    set_key = number_key(set_key) if looks_numbered or set_only else ""
+    tail_key = number_key(tail.split("_", 1)[0]) if looks_numbered else ""
+    tail_text = tail.split("_", 1)[0]
+
+    def test(i: int) -> bool:
+        if folded and folded in table.names[i]:
+            return True
+        if tag in table.tags[i] or tag == table.kinds[i]:
+            return True
+        if set_key and table.sets[i] == set_key:
+            if not looks_numbered:
+                return True
+            card_tail = table.tails[i]
+            return card_tail.startswith(tail_text) or number_key(card_tail) == tail_key
+        return False
+
+    return test
+
+
+def _term_test(table: Table, term: Term) -> Callable[[int], bool]:
+    key, value, op = term.key, term.value, term.op
+    if key == "word":
+        return _word_test(table, value)
+    if key == "phrase":
+        phrase = spaced(value)
+        return lambda i: phrase in table.phrases[i]
+    if key in NUMERIC:
+        want = _number(term)
+        column = table.costs if key == "cost" else table.dps
+        return lambda i: _compare(op, column[i], want)
+    if op not in (":", "="):
+        if key != "level":
+            raise QueryError(term.text, f"{term.text!r}: {key} is not a number; use {key}:.")
+        want = _number(term)
+        return lambda i: _compare(op, table.level_numbers[i], want)
+    if key == "kind":
+        wanted = KIND_WORDS.get(compact(value), compact(value))
+        kinds = {k for k in set(table.kinds) if compact(k) == wanted}
+        return lambda i: table.kinds[i] in kinds
+    if key == "level":
+        folded = fold(value)
+        number = level_number(value) if (value.isdigit() or folded in ROMAN) else None
+        return lambda i: (
+            table.levels[i] == folded or (number is not None and table.level_numbers[i] == number)
+        )
+    if key == "color":
+        folded = fold(value)
+        return lambda i: folded in table.tags[i]
+    if key == "trait":
+        folded = fold(value)
+        return lambda i: any(folded in tag for tag in table.tags[i])
+    if key == "set":
+        wanted, folded = number_key(value), fold(value)
+        return lambda i: table.sets[i] == wanted or table.set_names[i] == folded
+    raise AssertionError(key)
+
+
+def term_mask(table: Table, term: Term, limited: Limited | None) -> int:
+    """The cards a term matches (before negation), cached per table."""
+    if term.key == "is":
+        status = term.value.lower()
+        if status not in IS_VALUES:
+            raise QueryError(term.text, f"{term.text!r}: is: takes {' or '.join(IS_VALUES)}.")
+        keys = [k for k, s in (limited(table.game) if limited else {}).items() if s == status]
+        bits = 0
+        for key in keys:
+            if key in table.by_key:
+                bits |= 1 << table.by_key[key]
+        return bits
+    cache_key = (term.key, term.op, term.value)
+    bits = table.cache.get(cache_key)
+    if bits is None:
+        bits = _mask(table, _term_test(table, term))
+        if len(table.cache) > 4096:
+            table.cache.clear()
+        table.cache[cache_key] = bits
+    return bits
+
+
+def legacy_terms(query: Query) -> list[Term]:
+    """The older form fields (`kind`, `level`, `color`) as terms of the language."""
+    terms = []
+    if query.kind:
+        terms.append(Term(f"k:{query.kind}", "kind", query.kind))
+    if query.level:
+        terms.append(Term(f"lv:{query.level}", "level", query.level))
+    colors = (query.color,) if isinstance(query.color, str) else (query.color or ())
+    terms += [Term(f"c:{c}", "color", c) for c in colors if c]
+    return terms
+
+
+def parse(query: Query) -> list[Term]:
+    """Every term of a query, checked: raises QueryError naming the first bad one."""
+    terms = [*tokenize(query.q or ""), *legacy_terms(query)]
+    if query.order not in ORDERS:
+        raise QueryError(f"order={query.order}", f"order is one of {', '.join(ORDERS)}.")
+    probe = build_table("", [])
+    for term in terms:
+        if term.key != "is":
+            _term_test(probe, term)
+        elif term.value.lower() not in IS_VALUES:
+            raise QueryError(term.text, f"{term.text!r}: is: takes {' or '.join(IS_VALUES)}.")
+    return terms
+
+
+def matches(table: Table, terms: list[Term], limited: Limited | None) -> int:
+    bits = table.everything
+    for term in terms:
+        if term.key == "word" and not compact(term.value) and "-" not in term.value:
+            continue  # punctuation alone (`*`, `'`) says nothing about a card
+        mask = term_mask(table, term, limited)
+        bits = bits & ~mask if term.negated else bits & mask
+        if not bits:
+            break
+    return bits
+
+
+def _positions(bits: int, limit: int) -> list[int]:
+    """The first `limit` set bits, lowest first."""
+    text = bin(bits)[:1:-1]
+    found, at = [], text.find("1")
+    while at >= 0 and len(found) < limit:
+        found.append(at)
+        at = text.find("1", at + 1)
+    return found
+
+
+def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None) -> Found:
+    """A page of cards matching `query`, its total, and a suggestion when nothing matched."""
+    terms = parse(query)
+    tables = TABLES.get(db)
+    found = _find(tables, query, terms, limited)
+    if found.total == 0:
+        found.did_you_mean = did_you_mean(tables, query, terms, limited)
+    return found
+
+
+def _find(tables: dict[str, Table], query: Query, terms: list[Term], limited) -> Found:
+    games = [query.game] if query.game else sorted(tables)
+    hits = [(tables[g], matches(tables[g], terms, limited)) for g in games if g in tables]
+    total = sum(bits.bit_count() for _, bits in hits)
+    start = (query.page - 1) * query.per_page
+    wanted = start + query.per_page
+    rows: list[dict] = []
+    for table, bits in hits:
+        if len(rows) >= wanted:
+            break
+        if query.order == "number":
+            rows += [table.rows[i] for i in _positions(bits, wanted - len(rows))]
+        else:
+            rank = table.rank[query.order]
+            chosen = sorted(_positions(bits, bits.bit_count()), key=rank.__getitem__)
+            rows += [table.rows[i] for i in chosen[: wanted - len(rows)]]
+    return Found(rows[start:wanted], total, terms=terms)
 
 
 def find_card(db: sqlite_utils.Database, game: str, number: str) -> dict | None:
@@ -38,48 +495,32 @@ def find_card(db: sqlite_utils.Database, game: str, number: str) -> dict | None:
 
 
 def search(db: sqlite_utils.Database, query: Query) -> tuple[list[dict], int]:
-    """(rows of this page, total matches), ordered by game then number."""
-    where, params = [], []
-    if query.game:
-        where.append("c.game = ?")
-        params.append(query.game)
-    if query.kind:
-        where.append("c.kind = ?")
-        params.append(query.kind)
-    if query.level:
-        where.append("c.level = ? COLLATE NOCASE")
-        params.append(query.level)
-    if query.color:
-        where.append("(c.types LIKE ? OR c.colors LIKE ?)")
-        params += [f"%;{query.color};%"] * 2
-    if query.q and query.q.strip():
-        text_match = _text_condition(query.q)
-        if text_match is None:
-            return [], 0
-        where.append(text_match[0])
-        params += text_match[1]
-    clause = " AND ".join(where) or "1"
-    total = db.execute(f"SELECT count(*) FROM cards c WHERE {clause}", params).fetchone()[0]
-    offset = (query.page - 1) * query.per_page
-    rows = list(
-        db.query(
-            f"SELECT c.* FROM cards c WHERE {clause} ORDER BY c.game, c.key LIMIT ? OFFSET ?",
-            [*params, query.per_page, offset],
-        )
-    )
-    return rows, total
+    """(rows of this page, total matches): `run` without the suggestion."""
+    found = run(db, query)
+    return found.rows, found.total
 
 
-def _text_condition(text: str) -> tuple[str, list] | None:
-    expression = fts_expression(text)
-    conditions, params = [], []
-    if looks_like_number(text):
-        key = number_key(text)
-        conditions.append("c.key = ? OR c.key LIKE ?")
-        params += [key, key + "%"]
-    if expression:
-        conditions.append("c.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)")
-        params.append(expression)
-    if not conditions:
+def did_you_mean(
+    tables: dict[str, Table], query: Query, terms: list[Term], limited: Limited | None
+) -> str | None:
+    """The query with its name words replaced by the closest card name, if that finds cards."""
+    words = [t for t in tokenize(query.q or "") if t.key in ("word", "phrase") and not t.negated]
+    wanted = compact(" ".join(t.value for t in words))
+    if not wanted:
         return None
-    return "(" + " OR ".join(conditions) + ")", params
+    games = [query.game] if query.game else sorted(tables)
+    names: dict[str, str] = {}
+    for game in games:
+        for row in tables[game].rows if game in tables else ():
+            if row["name"]:
+                names.setdefault(compact(row["name"]), row["name"])
+    others = [t.text for t in tokenize(query.q or "") if t not in words]
+    for key, _, _ in process.extract(
+        wanted, list(names), scorer=fuzz.ratio, limit=3, score_cutoff=60
+    ):
+        name = names[key]
+        guess = " ".join([f'"{name}"' if " " in name else name, *others])
+        retry = replace(query, q=guess, page=1)
+        if _find(tables, retry, parse(retry), limited).total:
+            return guess
+    return None

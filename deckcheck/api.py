@@ -7,19 +7,19 @@ import orjson
 from flask import Blueprint, Flask, current_app, jsonify, request
 from marshmallow import ValidationError
 
-from cardpool.cards import row_to_json
-from cardpool.search import Query, find_card, search
-from deckcheck import __version__, service
+from cardpool.search import find_card
+from deckcheck import __version__, cardsearch, service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from deckcheck.schemas import (
     BatchDeckSchema,
     BatchRequestSchema,
-    CardQuerySchema,
     ExportRequestSchema,
+    OddsRequestSchema,
     ValidateRequestSchema,
 )
+from rules import odds
 from rules.export import ExportError, export
 from rules.games import GAMES
 
@@ -27,9 +27,9 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 _validate_schema = ValidateRequestSchema()
 _export_schema = ExportRequestSchema()
+_odds_schema = OddsRequestSchema()
 _batch_schema = BatchRequestSchema()
 _batch_deck_schema = BatchDeckSchema()
-_card_query_schema = CardQuerySchema()
 
 
 @bp.before_request
@@ -118,6 +118,20 @@ def export_deck():
     return jsonify({"style": payload["style"], "content": content})
 
 
+@bp.post("/decks/odds")
+def deck_odds():
+    payload = _load(_odds_schema, _json_body())
+    fmt = service.find_format(payload["format"])
+    report = service.check(fmt, payload, payload["date"])
+    body = odds.deck_odds(report.deck, payload["turn"])
+    copy_limit = fmt.check_of("copy-limit")
+    body["limits"] = {
+        e.card.number: copy_limit.limit_for(e.card) if copy_limit else None
+        for e in report.deck.entries
+    }
+    return jsonify(body)
+
+
 @bp.get("/formats")
 def formats():
     loaded = registry()
@@ -139,22 +153,17 @@ def format_detail(format_id: str):
 
 @bp.get("/cards")
 def cards():
-    try:
-        args = _card_query_schema.load(request.args.to_dict())
-    except ValidationError as err:
-        raise ApiError(
-            422, "invalid-request", "Some query parameters are wrong.", {"fields": err.messages}
-        ) from err
-    query = Query(**args)
-    rows, total = search(get_db(), query)
-    return jsonify(
-        {
-            "data": [row_to_json(row) for row in rows],
-            "total": total,
-            "page": query.page,
-            "has_more": query.page * query.per_page < total,
-        }
-    )
+    query, day = cardsearch.load_query(request.args)
+    found = cardsearch.find(query, day)
+    body = {
+        "data": [cardsearch.card_json(row) for row in found.rows],
+        "total": found.total,
+        "page": query.page,
+        "has_more": query.page * query.per_page < found.total,
+    }
+    if found.did_you_mean:
+        body["did_you_mean"] = found.did_you_mean
+    return jsonify(body)
 
 
 @bp.get("/cards/<game>/<path:number>")
@@ -166,9 +175,7 @@ def card(game: str, number: str):
     row = find_card(get_db(), game, number)
     if row is None:
         raise ApiError(404, "card-not-found", f"No {game} card has the number {number!r}.")
-    data = row_to_json(row)
-    data["limits"] = service.card_limits(game, row["number"])
-    return jsonify(data)
+    return jsonify(cardsearch.card_json(row))
 
 
 @bp.get("/health")

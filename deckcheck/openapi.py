@@ -48,6 +48,15 @@ ROUTES = [
         ("400", "413", "422"),
     ),
     (
+        "/decks/odds",
+        "post",
+        "Opening-hand odds of each card and group (hypergeometric)",
+        schemas.OddsRequestSchema,
+        None,
+        schemas.OddsResponseSchema,
+        ("400", "413", "422"),
+    ),
+    (
         "/formats",
         "get",
         "List formats (and broken organizer files)",
@@ -91,7 +100,7 @@ def _parameters(path: str, query_schema) -> list:
 
 
 ONE_DECK = [{"required": ["decklist"]}, {"required": ["deck"]}]
-ONE_OF_SCHEMAS = ("ValidateRequest", "ExportRequest")
+ONE_OF_SCHEMAS = ("ValidateRequest", "ExportRequest", "OddsRequest")
 
 
 def spec(format_ids: tuple[str, ...] = ()) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
+from cardpool.search import MAX_QUERY, ORDERS
 from rules.games import GAME_IDS
 
 MAX_COUNT = 1000
@@ -66,6 +67,14 @@ class ValidateRequestSchema(DeckInputSchema):
 
 class ExportRequestSchema(ValidateRequestSchema):
     style = fields.String(required=True, validate=OneOf(STYLES))
+
+
+class OddsRequestSchema(ValidateRequestSchema):
+    turn = fields.Integer(
+        load_default=3,
+        validate=Range(1, 20),
+        metadata={"description": "odds of a card by the start of this turn of yours"},
+    )
 
 
 class BatchRequestSchema(Schema):
@@ -162,6 +171,35 @@ class ExportResponseSchema(Schema):
     content = fields.String(required=True)
 
 
+class OddsGroupSchema(Schema):
+    label = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"description": "card, level, kind or name"})
+    cards = fields.List(fields.String(), required=True)
+    copies = fields.Integer(required=True)
+    opening = fields.Float(required=True, metadata={"description": "P(at least one) in hand"})
+    by_turn = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "going first / second; null when the hand refills"},
+    )
+
+
+class OddsResponseSchema(Schema):
+    hand_size = fields.Integer(required=True)
+    deck_size = fields.Integer(required=True)
+    turn = fields.Integer(required=True)
+    rule = fields.String(required=True)
+    seen = fields.Dict(keys=fields.String(), values=fields.Integer(allow_none=True))
+    groups = fields.List(fields.Nested(OddsGroupSchema), required=True)
+    limits = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(allow_none=True),
+        metadata={"description": "each card's copy limit in this format (null: none)"},
+    )
+
+
 class CheckSchema(Schema):
     code = fields.String(required=True)
     rule = fields.String(required=True)
@@ -240,6 +278,8 @@ class CardSchema(Schema):
     play_cost = fields.Integer(allow_none=True)
     dp = fields.Integer(allow_none=True)
     rarity = fields.String(allow_none=True)
+    cost = fields.Integer(allow_none=True)
+    text = fields.String(allow_none=True)
     limits = fields.List(fields.Nested(CardLimitSchema))
 
 
@@ -248,17 +288,36 @@ class CardListSchema(Schema):
     total = fields.Integer(required=True)
     page = fields.Integer(required=True)
     has_more = fields.Boolean(required=True)
+    did_you_mean = fields.String(allow_none=True)
 
 
 class CardQuerySchema(Schema):
+    """`GET /api/v1/cards` and the card browser (contract "Card search syntax")."""
+
     class Meta:
         unknown = EXCLUDE
 
     game = fields.String(load_default=None, validate=OneOf(GAME_IDS))
-    q = fields.String(load_default=None, validate=Length(max=200))
+    q = fields.String(
+        load_default=None,
+        validate=Length(max=MAX_QUERY),
+        metadata={
+            "description": 'the query language of the contract: words, "phrases", '
+            "numbers, k: lv: c: t: cost dp set: is:, -term"
+        },
+    )
     kind = fields.String(load_default=None, validate=Length(max=40))
     level = fields.String(load_default=None, validate=Length(max=40))
-    color = fields.String(load_default=None, validate=Length(max=40))
+    color = fields.List(
+        fields.String(validate=Length(max=40)),
+        load_default=None,
+        validate=Length(max=8),
+        metadata={"description": "repeat for several colours; all must match"},
+    )
+    order = fields.String(load_default="number", validate=OneOf(ORDERS))
+    date = fields.Date(
+        load_default=None, metadata={"description": "for is:banned / is:restricted; default today"}
+    )
     page = fields.Integer(load_default=1, validate=Range(1, 100000))
     per_page = fields.Integer(load_default=50, validate=Range(1, 200))
 

@@ -6,9 +6,8 @@ from datetime import date
 
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
-from cardpool.cards import row_to_json
-from cardpool.search import Query, find_card, search
-from deckcheck import charts, service, share
+from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card
+from deckcheck import cardsearch, charts, service, share
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
@@ -99,37 +98,39 @@ def report_export(style: str):
 
 @bp.get("/cards")
 def cards():
-    args = request.args
-    game = args.get("game") if args.get("game") in GAMES else None
+    """The card browser: the API's search (same query, same results) as a page."""
+    args = request.args.copy()
+    args["q"] = (args.get("q") or "")[:MAX_QUERY]
+    error = None
     try:
-        page = max(1, min(int(args.get("page", 1)), 100000))
-    except ValueError:
-        page = 1
-    query = Query(
-        game=game,
-        q=(args.get("q") or "")[:200] or None,
-        kind=args.get("kind") or None,
-        level=args.get("level") or None,
-        color=args.get("color") or None,
-        page=page,
-        per_page=50,
-    )
-    rows, total = search(get_db(), query)
-    pages = max(1, -(-total // query.per_page))
-    params = {k: v for k, v in args.items() if k != "page" and v}
-    return render_template(
+        query, day = cardsearch.load_query(args, per_page=50)
+        found = cardsearch.find(query, day)
+    except ApiError as err:
+        error = err
+        query, found = Query(q=args["q"]), Found([], 0)
+    pages = max(1, -(-found.total // query.per_page))
+    params = {k: request.args.getlist(k) for k in request.args if k != "page"}
+    page = query.page
+    body = render_template(
         "cards/list.html",
-        rows=[row_to_json(r) for r in rows],
-        total=total,
+        rows=[cardsearch.card_json(r) for r in found.rows],
+        total=found.total,
+        found=found,
         query=query,
+        error=error,
+        colors=list(query.color or ()),
         pages=pages,
         prev_url=url_for("web.cards", page=page - 1, **params) if page > 1 else None,
         next_url=url_for("web.cards", page=page + 1, **params) if page < pages else None,
+        suggest_url=url_for("web.cards", **{**params, "q": found.did_you_mean})
+        if found.did_you_mean
+        else None,
         games=GAMES,
         game_names={g.id: g.name for g in GAMES.values()},
         kinds=sorted({k for g in GAMES.values() for k in g.kinds}),
-        levels={g.id: g.levels for g in GAMES.values()},
+        orders=ORDERS,
     )
+    return body, (error.status if error else 200)
 
 
 @bp.get("/cards/<game>/<path:number>")
@@ -141,7 +142,7 @@ def card(game: str, number: str):
         abort(404)
     return render_template(
         "cards/detail.html",
-        card=row_to_json(row),
+        card=cardsearch.card_json(row),
         limits=service.card_limits(game, row["number"]),
         game_name=game_name(game),
     )

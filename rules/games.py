@@ -29,6 +29,25 @@ class AutoSection:
 
 
 @dataclass(frozen=True)
+class Draws:
+    """How a player's opening hand is drawn and grows (read by `rules.odds`).
+
+    `set_aside`: cards the player picks out of the deck before shuffling (a Rookie,
+    a Level III). `first_player_draws`: whether the first player draws on turn 1.
+    `per_turn` None: the hand refills to its size each turn, so what is seen by a
+    turn depends on play, and only the opening hand has odds. `deck_cap`: the hand
+    comes from a deck of at most this many cards (DBE's 40-card deck).
+    """
+
+    hand: int
+    rule: str
+    set_aside: int = 0
+    first_player_draws: bool = False
+    per_turn: int | None = 1
+    deck_cap: int | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     """A card game: its deck sections and the vocabulary of its card list.
 
@@ -52,6 +71,7 @@ class Game:
     json_card_list: bool = False
     starter_pool: bool = False
     notes: tuple[str, ...] = field(default=())
+    draws: Draws | None = None
 
     def canonical_level(self, text: str) -> str | None:
         """The canonical spelling of a level, or None when the game has no such level."""
@@ -85,6 +105,10 @@ GAMES: dict[str, Game] = {
             has_deck_codes=True,
             json_card_list=True,
             starter_pool=True,
+            draws=Draws(
+                hand=5,
+                rule="Digimon Card Game Rule Manual, game setup step 4 and \"Draw Phase\"",
+            ),
         ),
         Game(
             id="dbe",
@@ -99,6 +123,12 @@ GAMES: dict[str, Game] = {
             headers_decide=True,
             has_partner=True,
             tts_headers=True,
+            draws=Draws(
+                hand=5,
+                rule='DBE rules, "Pre-Game Setup" (opening hand) and "Prep Phase" (draw)',
+                first_player_draws=True,
+                deck_cap=40,
+            ),
         ),
         Game(
             id="digibattle",
@@ -107,6 +137,12 @@ GAMES: dict[str, Game] = {
             kinds=("digimon", "option"),
             levels=("rookie", "champion", "ultimate", "mega"),
             starter_pool=True,
+            draws=Draws(
+                hand=10,
+                rule='Digi-Battle rules, "Set up phase" (a Rookie set aside, 10 cards drawn)',
+                set_aside=1,
+                per_turn=None,
+            ),
         ),
         Game(
             id="dmcg",
@@ -115,6 +151,12 @@ GAMES: dict[str, Game] = {
             kinds=("digimon", "option"),
             levels=("III", "IV", "perfect", "ultimate", "hybrid"),
             starter_pool=True,
+            draws=Draws(
+                hand=6,
+                rule="Digital Monster Card Game wiki, game setup (a Level III set aside, 6 cards)",
+                set_aside=1,
+                per_turn=None,
+            ),
         ),
     )
 }

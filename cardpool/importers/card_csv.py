@@ -37,6 +37,12 @@ class CardCsvRowSchema(Schema):
     max_copies = fields.String(load_default="")
     set = fields.String(load_default="")
     name_ja = fields.String(load_default="")
+    # Optional columns a fuller list may carry; the contract's CSV ignores unknown ones.
+    colors = fields.String(load_default="")
+    traits = fields.String(load_default="")
+    cost = fields.String(load_default="")
+    dp = fields.String(load_default="")
+    text = fields.String(load_default="", validate=Length(max=4000))
 
     def __init__(self, game: str, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -57,6 +63,10 @@ class CardCsvRowSchema(Schema):
         copies = data.get("max_copies", "").strip()
         if copies and not (copies.isdigit() and 1 <= int(copies) <= 1000):
             errors["max_copies"] = f"{copies!r} is not a whole number from 1 to 1000"
+        for column in ("cost", "dp"):
+            value = data.get(column, "").strip()
+            if value and not (value.isdigit() and len(value) <= 6):
+                errors[column] = f"{value!r} is not a whole number"
         if not data["number"].strip():
             errors["number"] = "empty"
         if errors:
@@ -79,12 +89,17 @@ class CardCsvRowSchema(Schema):
             max_copies=int(copies) if copies else None,
             set_name=data["set"].strip() or None,
             name_ja=data["name_ja"].strip() or None,
-            colors=[t for t in types if t in GAMES[self.game].colors],
-            traits=[],
-            play_cost=None,
-            dp=None,
+            colors=_items(data["colors"]) or [t for t in types if t in GAMES[self.game].colors],
+            traits=_items(data["traits"]),
+            play_cost=_whole(data["cost"]),
+            dp=_whole(data["dp"]),
             rarity=None,
+            text=data["text"].strip() or None,
         )
+
+
+def _whole(text: str) -> int | None:
+    return int(text) if text.strip() else None
 
 
 def parse(game: str, content: bytes, source: str) -> list[dict]:

@@ -1,7 +1,8 @@
 """The DCG JSON card list: the shape of aegis-digimon-tcg's `cards.json` (its upstream).
 
 A list of objects with `cardId`, `nameEn`, `kinds`, `level`, `colors`,
-`maxCountInDeck`, ... Only facts are kept; card text is read just to find the
+`maxCountInDeck`, ... The card's text is kept in the database the list is imported
+into (shown on the card's page; the project itself ships none) and read to find the
 card's `[Rule]` aliases ("Name: Also treated as [X]") and traits.
 """
 
@@ -44,6 +45,10 @@ class DcgCardSchema(Schema):
     dp = fields.Integer(load_default=None, allow_none=True)
     rarity = fields.String(load_default=None, allow_none=True)
     effectText = fields.String(load_default="", allow_none=True)
+    inheritedEffectText = fields.String(load_default="", allow_none=True)
+    securityEffectText = fields.String(load_default="", allow_none=True)
+    attributes = fields.List(fields.String(), load_default=list)
+    forms = fields.List(fields.String(), load_default=list)
 
     @post_load
     def _to_row(self, data: dict, **kwargs) -> dict:
@@ -63,11 +68,30 @@ class DcgCardSchema(Schema):
             set_name=None,
             name_ja=(data["nameJp"] or "").strip() or None,
             colors=data["colors"],
-            traits=[*data["types"], *_rule_names(_TRAIT_RULE, text)],
+            traits=[
+                *data["forms"],
+                *data["attributes"],
+                *data["types"],
+                *_rule_names(_TRAIT_RULE, text),
+            ],
             play_cost=data["playCost"] if (data["playCost"] or 0) >= 0 else None,
             dp=data["dp"] if kind == "digimon" else None,
             rarity=data["rarity"],
+            text=_card_text(data),
         )
+
+
+def _card_text(data: dict) -> str | None:
+    """The card's effects as one text, each inherited / security effect on its own line."""
+    parts = [
+        (label + (data[key] or "").strip()) if (data[key] or "").strip() else ""
+        for key, label in (
+            ("effectText", ""),
+            ("inheritedEffectText", "Inherited effect: "),
+            ("securityEffectText", "Security effect: "),
+        )
+    ]
+    return "\n".join(p for p in parts if p) or None
 
 
 def _rule_names(pattern: re.Pattern, text: str) -> list[str]:

@@ -1,0 +1,61 @@
+"""`/build`: build a deck by searching and clicking (contract "Deck builder page").
+
+The page is static HTML plus `static/build.js`; the script asks the same API the
+world uses (`/api/v1/cards`, `/decks/validate`, `/decks/export`, `/decks/odds`), so
+the builder's verdict is the report's verdict. The deck lives in the page's address.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, render_template, request
+
+from deckcheck import service
+from deckcheck.format_registry import registry
+from rules.games import GAMES, SECTION_TITLES
+
+bp = Blueprint("builder", __name__)
+
+
+def _chosen_format(formats: dict) -> str:
+    """`?format=` wins, then the main format of `?game=`, then DCG."""
+    wanted = request.args.get("format", "")
+    if wanted in formats:
+        return wanted
+    game = request.args.get("game", "")
+    if game in formats:
+        return game
+    return next((f.id for f in formats.values() if f.game == game), "dcg")
+
+
+@bp.get("/build")
+def build():
+    formats = registry().formats
+    chosen = formats[_chosen_format(formats)]
+    games = {
+        g.id: {
+            "name": g.name,
+            "sections": [{"id": s, "title": SECTION_TITLES.get(s, s)} for s in g.sections],
+            "levels": list(g.levels),
+            "kinds": list(g.kinds),
+            "partner": g.has_partner,
+            "deckCode": g.has_deck_codes,
+            "hand": g.draws.hand if g.draws else None,
+            "autoSections": [
+                {"section": a.section, "kinds": sorted(a.kinds), "levels": sorted(a.levels)}
+                for a in g.auto_sections
+            ],
+        }
+        for g in GAMES.values()
+    }
+    return render_template(
+        "build.html",
+        formats=list(formats.values()),
+        chosen=chosen,
+        games=games,
+        today=service.today().isoformat(),
+        game_name=GAMES[chosen.game].name,
+    )
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

@@ -1,0 +1,609 @@
+// The deck builder (/build). Every verdict, export and odds figure comes from the
+// service's API, so the builder judges exactly as the report does. The deck lives
+// in the address (?format=&date=&main=BT1-010*4,...), so reload and share keep it.
+"use strict";
+
+(function () {
+  const root = document.getElementById("builder");
+  if (!root) return;
+  root.hidden = false;
+  const games = JSON.parse(root.dataset.games);
+  const $ = (id) => document.getElementById(id);
+  const SECTIONS = ["main", "eggs", "destiny"];
+  const STORE = "deckcheck.decks";
+
+  const state = { format: root.dataset.format, date: "", deck: { main: new Map(), eggs: new Map(), destiny: new Map() }, partner: "" };
+  const info = new Map(); // number -> card object (name, kind, level, colors, cost)
+  let results = [];
+  let verdictTicket = 0;
+  let lastReport = null;
+  let lastOdds = null;
+  let limited = {}; // number -> "banned" | "restricted" on the chosen date
+
+  function game() {
+    const option = $("b-format").selectedOptions[0];
+    return games[option ? option.dataset.game : "dcg"];
+  }
+  function gameId() {
+    const option = $("b-format").selectedOptions[0];
+    return option ? option.dataset.game : "dcg";
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role") node.setAttribute(key, value);
+      else node[key] = value;
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  async function api(path, body) {
+    const options = body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {};
+    const response = await fetch(path, options);
+    const data = await response.json();
+    if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+    return data;
+  }
+
+  // ------------------------------------------------------------ the address
+
+  function readAddress() {
+    const params = new URLSearchParams(location.search);
+    if (params.get("date")) state.date = params.get("date");
+    state.partner = params.get("partner") || "";
+    for (const section of SECTIONS) {
+      state.deck[section] = new Map();
+      for (const item of (params.get(section) || "").split(",")) {
+        const [number, count] = item.split("*");
+        const n = Math.min(parseInt(count || "1", 10) || 0, 1000);
+        if (number && n > 0) state.deck[section].set(number, n);
+      }
+    }
+    $("b-date").value = state.date;
+    if (params.get("q")) $("b-q").value = params.get("q");
+  }
+
+  function address() {
+    const params = new URLSearchParams();
+    params.set("format", state.format);
+    if (state.date) params.set("date", state.date);
+    for (const section of SECTIONS) {
+      const items = [...state.deck[section]].map(([number, count]) => `${number}*${count}`);
+      if (items.length) params.set(section, items.join(","));
+    }
+    if (state.partner) params.set("partner", state.partner);
+    return `${location.pathname}?${params.toString().replace(/%2C/g, ",").replace(/%2A/g, "*")}`;
+  }
+
+  function saveAddress() {
+    const url = address();
+    history.replaceState(null, "", url);
+    $("b-share").href = url;
+  }
+
+  // ------------------------------------------------------------ the deck
+
+  function sectionFor(card) {
+    for (const auto of game().autoSections) {
+      if (auto.kinds.includes(card.kind) || auto.levels.includes((card.level || "").toUpperCase())) {
+        if (game().sections.some((s) => s.id === auto.section)) return auto.section;
+      }
+    }
+    return "main";
+  }
+
+  function add(card, section, delta) {
+    info.set(card.number, Object.assign(info.get(card.number) || {}, card));
+    const where = state.deck[section];
+    const count = (where.get(card.number) || 0) + delta;
+    if (count > 0) where.set(card.number, Math.min(count, 1000));
+    else where.delete(card.number);
+    changed();
+  }
+
+  function deckBody() {
+    const deck = {};
+    for (const section of game().sections.map((s) => s.id)) {
+      deck[section] = [...state.deck[section]].map(([card, count]) => ({ card, count }));
+    }
+    if (game().partner && state.partner) deck.partner = state.partner;
+    return deck;
+  }
+
+  function request(extra) {
+    const body = Object.assign({ format: state.format, deck: deckBody() }, extra || {});
+    if (state.date) body.date = state.date;
+    return body;
+  }
+
+  function total(section) {
+    let sum = 0;
+    for (const count of state.deck[section].values()) sum += count;
+    return sum;
+  }
+
+  function changed() {
+    saveAddress();
+    renderDeck();
+    renderResults();
+    renderCharts();
+    refreshVerdict();
+  }
+
+  function renderDeck() {
+    const box = $("b-deck");
+    box.replaceChildren();
+    const hints = cardHints();
+    for (const { id, title } of game().sections) {
+      const rows = [...state.deck[id]].sort((a, b) => a[0].localeCompare(b[0], undefined, { numeric: true }));
+      box.append(el("h3", { text: `${title} · ${total(id)} cards` }));
+      const list = el("ul", { className: "deck-rows", "aria-label": title });
+      if (!rows.length) list.append(el("li", { className: "hint", text: "Empty: search and add cards." }));
+      for (const [number, count] of rows) {
+        const card = info.get(number) || { number, name: "" };
+        const hint = hints.get(number);
+        list.append(
+          el(
+            "li",
+            { className: `deck-row${hint && hint.bad ? " bad" : ""}`, "data-number": number, "data-count": String(count), "data-section": id },
+            el("span", { className: "count", text: `${count}×` }),
+            el("a", { className: "cardno", href: `${root.dataset.cards}/${gameId()}/${encodeURIComponent(number)}`, text: number }),
+            el("span", { className: "name", text: ` ${card.name || ""}` }),
+            hint ? el("span", { className: `card-hint${hint.bad ? " bad" : ""}`, text: hint.text }) : null,
+            el("span", { className: "row-buttons" },
+              button("+", `Add a copy of ${number}`, "builder-add", () => add(card, id, 1)),
+              button("−", `Remove a copy of ${number}`, "builder-remove", () => add(card, id, -1)))
+          )
+        );
+      }
+      box.append(list);
+    }
+    renderPartner();
+  }
+
+  function button(label, name, testid, action) {
+    const node = el("button", { type: "button", className: "small", text: label, "aria-label": name });
+    if (testid) node.setAttribute("data-testid", testid);
+    node.addEventListener("click", action);
+    return node;
+  }
+
+  function renderPartner() {
+    const row = $("b-partner-row");
+    row.hidden = !game().partner;
+    if (row.hidden) return;
+    const select = $("b-partner");
+    const options = [el("option", { value: "", text: "No partner" })];
+    for (const number of state.deck.main.keys()) {
+      const card = info.get(number) || {};
+      if (card.kind === "digimon" && (card.level || "").toUpperCase() === "R") {
+        options.push(el("option", { value: number, text: `${number} ${card.name || ""}` }));
+      }
+    }
+    if (state.partner && !options.some((o) => o.value === state.partner)) {
+      options.push(el("option", { value: state.partner, text: state.partner }));
+    }
+    select.replaceChildren(...options);
+    select.value = state.partner;
+  }
+
+  // Per-card hints: the verdict's problems, the copy limit, and the lists of the date.
+  function cardHints() {
+    const hints = new Map();
+    const limits = (lastOdds && lastOdds.limits) || {};
+    for (const section of SECTIONS) {
+      for (const [number, count] of state.deck[section]) {
+        const limit = limits[number];
+        if (limited[number] === "banned") hints.set(number, { text: "banned on this date", bad: true });
+        else if (limited[number] === "restricted") hints.set(number, { text: "restricted: 1 copy", bad: count > 1 });
+        else if (limit && count > limit) hints.set(number, { text: `over the limit of ${limit}`, bad: true });
+        else if (limit && count === limit) hints.set(number, { text: "at the limit", bad: false });
+      }
+    }
+    for (const problem of (lastReport && lastReport.violations) || []) {
+      for (const number of problem.cards || []) {
+        if (!hints.has(number) || !hints.get(number).bad) hints.set(number, { text: problem.code.replace(/-/g, " "), bad: true });
+      }
+    }
+    return hints;
+  }
+
+  // ------------------------------------------------------------ verdict, odds, lists
+
+  let timer = null;
+  function refreshVerdict() {
+    clearTimeout(timer);
+    timer = setTimeout(judge, 120);
+  }
+
+  async function judge() {
+    const ticket = ++verdictTicket;
+    try {
+      const [report, odds] = await Promise.all([api("/api/v1/decks/validate", request()), api("/api/v1/decks/odds", request({ turn: Number($("b-turn").value) }))]);
+      if (ticket !== verdictTicket) return;
+      lastReport = report;
+      lastOdds = odds;
+      learn(report);
+      renderVerdict(report);
+      renderOdds(odds);
+      renderDeck();
+    } catch (error) {
+      if (ticket === verdictTicket) $("b-verdict").replaceChildren(el("p", { className: "error", text: `Could not check the deck: ${error.message}` }));
+    }
+  }
+
+  function learn(report) {
+    for (const body of Object.values(report.deck.sections)) {
+      for (const card of body.cards) info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
+    }
+  }
+
+  function renderVerdict(report) {
+    const box = $("b-verdict");
+    box.className = `verdict ${report.legal ? "legal" : "illegal"}`;
+    const problems = el("ol", { className: "violations" });
+    for (const v of report.violations) problems.append(problem(v, "error"));
+    for (const v of report.warnings) problems.append(problem(v, "warning"));
+    const count = report.violations.length;
+    box.replaceChildren(
+      el("p", { className: "verdict-line", text: report.legal ? "✔ Legal" : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
+      el("p", { className: "hint", text: `${report.format.name} on ${report.format.date}` }),
+      problems
+    );
+  }
+
+  function problem(v, level) {
+    return el("li", { className: `violation ${level}` }, el("p", { className: "message", text: v.message }), el("p", { className: "rule", text: `Rule: ${v.rule}` }));
+  }
+
+  function percent(p) {
+    return p === null || p === undefined ? "–" : `${(p * 100).toFixed(1)}%`;
+  }
+
+  function renderOdds(odds) {
+    const body = $("b-odds").tBodies[0];
+    body.replaceChildren();
+    for (const g of odds.groups) {
+      body.append(
+        el("tr", { className: `odds-${g.kind}` },
+          el("th", { scope: "row", text: g.label }),
+          el("td", { className: "num", text: String(g.copies) }),
+          el("td", { className: "num", text: percent(g.opening) }),
+          el("td", { className: "num", text: g.by_turn ? percent(g.by_turn.first) : "–" }),
+          el("td", { className: "num", text: g.by_turn ? percent(g.by_turn.second) : "–" }))
+      );
+    }
+    const seen = odds.seen || {};
+    $("b-odds-note").textContent =
+      `A ${odds.hand_size}-card opening hand from ${odds.deck_size} cards (${odds.rule}). ` +
+      (seen.first === null ? "The hand refills each turn, so only the opening hand has odds." : `By turn ${odds.turn}: ${seen.first} cards seen going first, ${seen.second} going second. Mulligans not counted.`);
+  }
+
+  function sampleHand() {
+    const cards = [];
+    for (const [number, count] of state.deck.main) for (let i = 0; i < count; i++) cards.push(number);
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    const hand = cards.slice(0, game().hand || 5);
+    $("b-hand").replaceChildren(...hand.map((n) => el("li", {}, el("span", { className: "cardno", text: n }), el("span", { text: ` ${(info.get(n) || {}).name || ""}` }))));
+  }
+
+  async function loadLimited() {
+    limited = {};
+    const date = state.date ? `&date=${state.date}` : "";
+    for (const status of ["banned", "restricted"]) {
+      try {
+        const found = await api(`/api/v1/cards?game=${gameId()}&q=is:${status}&per_page=200${date}`);
+        for (const card of found.data) limited[card.number] = status;
+      } catch (error) {
+        // The lists only sharpen the hints; the verdict still names every problem.
+      }
+    }
+    renderDeck();
+  }
+
+  async function learnMissing() {
+    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => !info.has(n) || info.get(n).cost === undefined);
+    await Promise.all(
+      missing.slice(0, 100).map(async (number) => {
+        try {
+          info.set(number, Object.assign({}, info.get(number) || {}, await api(`/api/v1/cards/${gameId()}/${encodeURIComponent(number)}`)));
+        } catch (error) {
+          // An unknown number stays in the deck; the verdict names it.
+        }
+      })
+    );
+    renderDeck();
+    renderCharts();
+  }
+
+  // ------------------------------------------------------------ charts
+
+  function renderCharts() {
+    const box = $("b-charts");
+    const counts = { level: new Map(), colour: new Map(), kind: new Map(), cost: new Map() };
+    for (const section of ["main", "destiny"]) {
+      for (const [number, count] of state.deck[section]) {
+        const card = info.get(number) || {};
+        const bump = (map, key) => map.set(key, (map.get(key) || 0) + count);
+        if (card.kind) bump(counts.kind, card.kind);
+        if (card.kind === "digimon" && card.level) bump(counts.level, card.level);
+        const colours = (card.colors && card.colors.length ? card.colors : card.types) || [];
+        for (const c of colours.slice(0, 2)) bump(counts.colour, c);
+        if (card.cost !== null && card.cost !== undefined) bump(counts.cost, String(card.cost));
+      }
+    }
+    const levels = game().levels;
+    const order = {
+      level: (a, b) => levels.indexOf(a) - levels.indexOf(b),
+      cost: (a, b) => Number(a) - Number(b),
+    };
+    const charts = [["Digimon by level", "level"], ["Cards by colour / type", "colour"], ["Cards by kind", "kind"], ["Cards by play cost", "cost"]];
+    box.replaceChildren(...charts.filter(([, key]) => counts[key].size).map(([title, key]) => chart(title, key, [...counts[key]].sort((a, b) => (order[key] ? order[key](a[0], b[0]) : b[1] - a[1])))));
+  }
+
+  function chart(title, key, bars) {
+    const ns = "http://www.w3.org/2000/svg";
+    const width = Math.max(bars.length * 56, 120);
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${width} 140`);
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", "140");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${title}: ${bars.map(([label, n]) => `${label} ${n}`).join(", ")}`);
+    const top = Math.max(...bars.map(([, n]) => n), 1);
+    bars.forEach(([label, n], i) => {
+      const h = Math.round((n / top) * 80);
+      const rect = document.createElementNS(ns, "rect");
+      for (const [k, v] of Object.entries({ x: i * 56 + 10, y: 100 - h, width: 36, height: h })) rect.setAttribute(k, String(v));
+      rect.setAttribute("class", `bar ${key === "level" ? "level-" : "colour-"}${String(label).toLowerCase()}`);
+      const value = document.createElementNS(ns, "text");
+      value.setAttribute("x", String(i * 56 + 28));
+      value.setAttribute("y", String(96 - h));
+      value.setAttribute("text-anchor", "middle");
+      value.textContent = String(n);
+      const name = document.createElementNS(ns, "text");
+      name.setAttribute("x", String(i * 56 + 28));
+      name.setAttribute("y", "118");
+      name.setAttribute("text-anchor", "middle");
+      name.setAttribute("class", "label");
+      name.textContent = String(label).length > 8 ? `${String(label).slice(0, 7)}…` : String(label);
+      svg.append(rect, value, name);
+    });
+    return el("figure", {}, el("figcaption", { text: title }), svg);
+  }
+
+  // ------------------------------------------------------------ search
+
+  let searchTimer = null;
+  let searchTicket = 0;
+  async function search() {
+    const q = $("b-q").value.trim();
+    const ticket = ++searchTicket;
+    if (!q) {
+      results = [];
+      $("b-search-status").textContent = "";
+      renderResults();
+      return;
+    }
+    try {
+      const found = await api(`/api/v1/cards?game=${gameId()}&per_page=30&q=${encodeURIComponent(q)}`);
+      if (ticket !== searchTicket) return;
+      results = found.data;
+      for (const card of results) info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
+      let status = `${found.total} card${found.total === 1 ? "" : "s"}${found.total > results.length ? `, the first ${results.length} shown` : ""}`;
+      if (found.did_you_mean) status += `. Did you mean ${found.did_you_mean}?`;
+      $("b-search-status").textContent = status;
+    } catch (error) {
+      if (ticket !== searchTicket) return;
+      results = [];
+      $("b-search-status").textContent = error.message;
+    }
+    renderResults();
+  }
+
+  function inDeck(number) {
+    return SECTIONS.reduce((sum, s) => sum + (state.deck[s].get(number) || 0), 0);
+  }
+
+  function renderResults() {
+    const list = $("b-results");
+    list.replaceChildren();
+    const dbe = game().partner;
+    for (const card of results) {
+      const section = sectionFor(card);
+      const have = inDeck(card.number);
+      const status = (card.limits || []).filter((l) => l.format === state.format).map((l) => l.status);
+      const item = el(
+        "li",
+        { className: "result", "data-testid": "builder-result", "data-number": card.number },
+        el("span", { className: "cardno", text: card.number }),
+        el("span", { className: "name", text: ` ${card.name}` }),
+        el("span", { className: "hint", text: ` ${card.kind}${card.level ? ` · Lv ${card.level}` : ""}${card.colors && card.colors.length ? ` · ${card.colors.join("/")}` : ""}${have ? ` · ${have} in deck` : ""}` }),
+        status.length ? el("span", { className: "status " + status[0], text: status.join(", ") }) : null,
+        el("span", { className: "row-buttons" },
+          button("Add", `Add ${card.number} ${card.name}`, "builder-add", () => add(card, section, 1)),
+          have ? button("−", `Remove a copy of ${card.number}`, "builder-remove", () => add(card, state.deck[section].has(card.number) ? section : firstSectionOf(card.number), -1)) : null,
+          dbe && section === "main" ? button("To Destiny Zone", `Add ${card.number} to the Destiny Zone`, "builder-add-destiny", () => add(card, "destiny", 1)) : null,
+          dbe && card.kind === "digimon" && (card.level || "").toUpperCase() === "R"
+            ? button("Partner", `Make ${card.number} the partner`, "builder-partner", () => {
+                if (!state.deck.main.has(card.number)) add(card, "main", 1);
+                state.partner = card.number;
+                changed();
+              })
+            : null)
+      );
+      list.append(item);
+    }
+  }
+
+  function firstSectionOf(number) {
+    return SECTIONS.find((s) => state.deck[s].has(number)) || "main";
+  }
+
+  function moveFocus(event) {
+    const buttons = [...document.querySelectorAll("#b-results [data-testid=builder-add]")];
+    const at = buttons.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" && buttons.length) {
+      event.preventDefault();
+      buttons[Math.min(at + 1, buttons.length - 1)].focus();
+    } else if (event.key === "ArrowUp" && at >= 0) {
+      event.preventDefault();
+      if (at === 0) $("b-q").focus();
+      else buttons[at - 1].focus();
+    }
+  }
+
+  // ------------------------------------------------------------ import / export
+
+  async function importList() {
+    const text = $("b-import").value;
+    const out = $("b-import-result");
+    if (!text.trim()) return;
+    try {
+      const body = { format: state.format, decklist: text };
+      if (state.date) body.date = state.date;
+      const report = await api("/api/v1/decks/validate", body);
+      for (const section of SECTIONS) state.deck[section] = new Map();
+      for (const [section, data] of Object.entries(report.deck.sections)) {
+        if (!state.deck[section]) continue;
+        for (const card of data.cards) {
+          info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
+          state.deck[section].set(card.number, card.count);
+        }
+      }
+      state.partner = report.deck.partner || "";
+      const unread = report.violations.filter((v) => ["unparsed-line", "unknown-card", "ambiguous-card"].includes(v.code));
+      out.replaceChildren(
+        el("p", { text: unread.length ? `Imported; ${unread.length} line${unread.length === 1 ? "" : "s"} not read:` : "Imported: every line was read." }),
+        el("ul", { className: "unread" }, ...unread.map((v) => el("li", { text: v.line ? `Line ${v.line}: ${v.message}` : v.message })))
+      );
+      changed();
+      learnMissing();
+    } catch (error) {
+      out.replaceChildren(el("p", { className: "error", text: error.message }));
+    }
+  }
+
+  async function exportDeck(style) {
+    const result = await api("/api/v1/decks/export", request({ style }));
+    return result.content;
+  }
+
+  function storedDecks() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE) || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function renderMine() {
+    const decks = storedDecks();
+    const list = $("b-mine");
+    list.replaceChildren();
+    for (const name of Object.keys(decks).sort()) {
+      const link = el("a", { href: decks[name], text: name });
+      const remove = button("Delete", `Delete ${name}`, null, () => {
+        const all = storedDecks();
+        delete all[name];
+        localStorage.setItem(STORE, JSON.stringify(all));
+        renderMine();
+      });
+      list.append(el("li", { className: "saved" }, link, " ", remove));
+    }
+    if (!list.children.length) list.append(el("li", { className: "hint", text: "No saved decks yet." }));
+  }
+
+  // ------------------------------------------------------------ wiring
+
+  function wire() {
+    $("b-format").addEventListener("change", () => {
+      state.format = $("b-format").value;
+      if (!game().partner) state.partner = "";
+      changed();
+      loadLimited();
+      search();
+    });
+    $("b-date").addEventListener("change", () => {
+      state.date = $("b-date").value;
+      changed();
+      loadLimited();
+    });
+    $("b-q").addEventListener("input", () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(search, 150);
+    });
+    $("b-q").addEventListener("keydown", async (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        clearTimeout(searchTimer);
+        await search();
+        const first = results[0];
+        if (first) add(first, sectionFor(first), 1);
+      }
+    });
+    $("b-results").addEventListener("keydown", moveFocus);
+    $("b-q").addEventListener("keydown", (event) => event.key === "ArrowDown" && moveFocus(event));
+    $("b-partner").addEventListener("change", () => {
+      state.partner = $("b-partner").value;
+      changed();
+    });
+    $("b-turn").addEventListener("change", refreshVerdict);
+    $("b-sample").addEventListener("click", sampleHand);
+    $("b-import-go").addEventListener("click", importList);
+    $("b-export-go").addEventListener("click", async () => {
+      try {
+        $("b-export-out").value = await exportDeck($("b-style").value);
+      } catch (error) {
+        $("b-export-out").value = error.message;
+      }
+    });
+    $("b-report-form").addEventListener("submit", async (event) => {
+      if ($("b-report-decklist").value) return;
+      event.preventDefault();
+      $("b-report-format").value = state.format;
+      $("b-report-date").value = state.date;
+      $("b-report-decklist").value = await exportDeck("text");
+      $("b-report-form").submit();
+      $("b-report-decklist").value = "";
+    });
+    $("b-save").addEventListener("click", () => {
+      const name = $("b-name").value.trim() || `Deck ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
+      const all = storedDecks();
+      all[name] = address();
+      localStorage.setItem(STORE, JSON.stringify(all));
+      renderMine();
+    });
+    document.addEventListener("keydown", (event) => {
+      const row = event.target.closest && event.target.closest(".deck-row");
+      if (!row || !["+", "-"].includes(event.key)) return;
+      const card = info.get(row.dataset.number) || { number: row.dataset.number };
+      add(card, row.dataset.section, event.key === "+" ? 1 : -1);
+      const again = document.querySelector(`.deck-row[data-number="${CSS.escape(row.dataset.number)}"] button`);
+      if (again) again.focus();
+    });
+  }
+
+  function syncStyleOptions() {
+    const code = [...$("b-style").options].find((o) => o.value === "deck-code");
+    code.disabled = !game().deckCode;
+    if (code.disabled && $("b-style").value === "deck-code") $("b-style").value = "text";
+  }
+
+  readAddress();
+  $("b-format").value = state.format;
+  wire();
+  syncStyleOptions();
+  $("b-format").addEventListener("change", syncStyleOptions);
+  renderMine();
+  changed();
+  learnMissing();
+  loadLimited();
+  if ($("b-q").value) search();
+})();

@@ -1,0 +1,124 @@
+"""The events pages (create, submit, receipt, organizer table, sheets, deck check),
+the quick /event page's signed hidden field, and `flask events backup`."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from fixture_cards import ST1_TEXT
+
+
+def _create(client, deadline="2099-12-05T09:00"):
+    page = client.post(
+        "/e/new",
+        data={"name": "Saturday Cup", "format": "dcg", "deadline": deadline, "offset": "+01:00",
+              "date": "2021-01-01"},
+    ).get_data(as_text=True)  # fmt: skip
+    event_id, token = re.search(r'id="admin-link" href="/e/([^/]+)/admin#([^"]+)"', page).groups()
+    return event_id, token
+
+
+def _send(client, event_id, player, text=ST1_TEXT, **extra):
+    return client.post(f"/e/{event_id}", data={"player": player, "decklist": text, **extra})
+
+
+def test_create_submit_and_receipt(client):
+    event_id, token = _create(client)
+    event = client.get(f"/api/v1/events/{event_id}").get_json()
+    assert event["deadline"] == "2099-12-05T09:00:00+01:00" and event["date"] == "2021-01-01"
+    form = client.get(f"/e/{event_id}").get_data(as_text=True)
+    assert 'datetime="2099-12-05T08:00:00' in form and "08:00 UTC" in form
+    response = _send(client, event_id, "Alice", player_id="0042")
+    assert response.status_code == 303
+    receipt = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "✔ Legal" in receipt and "sha256:" in receipt and "<svg" in receipt
+    assert "0042" not in receipt and 'id="resubmit"' in receipt
+    illegal = client.get(_send(client, event_id, "Bob", "4 ST1-03").headers["Location"])
+    assert "must have exactly 50 cards" in illegal.get_data(as_text=True)
+
+
+def test_locked_event_refuses_the_form(client):
+    event_id, token = _create(client)
+    client.post(f"/api/v1/events/{event_id}/lock", headers={"Authorization": "Bearer " + token})
+    assert 'id="closed"' in client.get(f"/e/{event_id}").get_data(as_text=True)
+    late = _send(client, event_id, "Late")
+    assert late.status_code == 409 and "no longer takes lists" in late.get_data(as_text=True)
+
+
+def test_admin_table_sheets_and_deck_check_need_the_token(client):
+    event_id, token = _create(client)
+    first = _send(client, event_id, "Zoe").headers["Location"].rsplit("/", 1)[-1]
+    _send(client, event_id, "Adam", "4 ST1-03")
+    assert client.get(f"/e/{event_id}/admin/table").status_code == 401
+    bad = {"Authorization": "Bearer nope"}
+    assert client.get(f"/e/{event_id}/admin/table", headers=bad).status_code == 403
+    assert client.post(f"/e/{event_id}/admin/sheets", data={"token": "nope"}).status_code == 403
+    table = client.get(
+        f"/e/{event_id}/admin/table", headers={"Authorization": "Bearer " + token}
+    ).get_data(as_text=True)
+    assert table.count('data-legal="yes"') == 1 and table.count('data-legal="no"') == 1
+    sheets = client.post(f"/e/{event_id}/admin/sheets", data={"token": token}).get_data(
+        as_text=True
+    )
+    assert sheets.count('<article class="sheet">') == 2
+    assert sheets.index('class="player">Adam') < sheets.index('class="player">Zoe')
+    assert "must have exactly 50 cards" in sheets and "deck-size" not in sheets
+    assert sheets.count("cards in the main deck") == 2 and "<tfoot" not in sheets
+    presented = ST1_TEXT.replace("4 ST1-03", "3 ST1-03\n1 ST1-02")
+    check = client.post(
+        f"/e/{event_id}/admin/deck-check",
+        data={"token": token, "submission": first, "presented": presented},
+    ).get_data(as_text=True)
+    assert "differs from the stored list" in check and "-1" in check and "+1" in check
+    csv = client.post(f"/e/{event_id}/admin/submissions.csv", data={"token": token})
+    assert csv.mimetype == "text/csv" and "Zoe" in csv.get_data(as_text=True)
+
+
+def test_admin_page_holds_no_token_and_no_inline_script(client):
+    event_id, token = _create(client)
+    page = client.get(f"/e/{event_id}/admin").get_data(as_text=True)
+    assert token not in page
+    assert re.search(r"<script(?![^>]*\bsrc=)", page) is None
+
+
+def _quick(client, pasted):
+    page = client.post(
+        "/event", data={"event": "Cup", "format": "dcg", "date": "2021-01-01", "pasted": pasted}
+    ).get_data(as_text=True)
+    return re.search(r'name="payload" value="([^"]+)"', page).group(1)
+
+
+def test_quick_event_refuses_a_tampered_or_oversized_field(client):
+    payload = _quick(client, f"=== Zoe ===\n{ST1_TEXT}\n")
+    tampered = payload[:-3] + ("AAA" if not payload.endswith("AAA") else "BBB")
+    for bad in (tampered, "x" * 10, "!!!", payload + "." + payload):
+        response = client.post("/event/sheets", data={"payload": bad})
+        assert response.status_code == 400, bad[:40]
+        assert "changed or damaged" in response.get_data(as_text=True)
+    big = client.post("/event/results.csv", data={"payload": "a" * (1024 * 1024 + 1)})
+    assert big.status_code in (400, 413)
+
+
+def test_quick_event_round_trips_a_2300_player_event(client):
+    pasted = "".join(f"=== Player {n} ({n}) ===\n4 ST1-03\n" for n in range(2300))
+    payload = _quick(client, pasted)
+    csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
+    assert len(csv.splitlines()) == 2301 and "Player 2299,2299,not legal" in csv
+
+
+def test_quick_event_csv_neutralises_formulas(client):
+    payload = _quick(client, "=== @Bob (-1) ===\n4 ST1-03\n")
+    csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
+    assert "\n'@Bob,'-1,not legal" in csv
+
+
+def test_backup_command(app, client, tmp_path):
+    event_id, _ = _create(client)
+    _send(client, event_id, "Alice")
+    target = tmp_path / "backup.db"
+    result = app.test_cli_runner().invoke(args=["events", "backup", str(target)])
+    assert result.exit_code == 0, result.output
+    copy = sqlite3.connect(target)
+    assert copy.execute("SELECT player FROM submissions").fetchall() == [("Alice",)]
+    copy.close()

@@ -120,12 +120,21 @@ class SectionSchema(Schema):
     cards = fields.List(fields.Nested(DeckCardSchema), required=True)
 
 
+class UnresolvedSchema(Schema):
+    """A line (or structured entry, line null) that named no card; count null if unreadable."""
+
+    line = fields.Integer(allow_none=True, required=True)
+    text = fields.String(required=True)
+    count = fields.Integer(allow_none=True, required=True)
+
+
 class DeckOutSchema(Schema):
     sections = fields.Dict(keys=fields.String(), values=fields.Nested(SectionSchema), required=True)
     partner = fields.String(allow_none=True, required=True)
     fingerprint = fields.String(required=True)
     name = fields.String(allow_none=True)
     style = fields.String()
+    unresolved = fields.List(fields.Nested(UnresolvedSchema))
 
 
 class FormatRefSchema(Schema):

@@ -100,8 +100,11 @@ def deck_json(report: Report) -> dict:
         "fingerprint": report.fingerprint,
         "name": deck.name,
     }
-    if "style" in report.extra:
-        data["style"] = report.extra["style"]
+    data["unresolved"] = [
+        {"line": u.line, "text": u.text, "count": u.count} for u in deck.unresolved
+    ]
+    if report.style is not None:
+        data["style"] = report.style
     return data
 
 

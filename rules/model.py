@@ -7,10 +7,10 @@ shared between requests and threads without copying.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from rules.lists import ListHistory
@@ -68,15 +68,32 @@ class Stack:
         return self.lines[0] if self.lines else None
 
 
+class Unresolved(NamedTuple):
+    """A line (or structured entry, `line` None) that named no card: never silently dropped.
+
+    `count` is the count the line gave, None when none could be read.
+    """
+
+    line: int | None
+    text: str
+    count: int | None
+
+
 @dataclass(frozen=True)
 class Deck:
-    """A resolved deck: every entry names a real card of `game`."""
+    """A resolved deck: every entry names a real card of `game`.
+
+    `unresolved` keeps the lines that named no card, so totals can say how many cards
+    stand on them; `more_partners` holds any partner named after the first.
+    """
 
     game: str
     entries: tuple[Entry, ...] = ()
     partner: Card | None = None
     partner_line: int | None = None
     name: str | None = None
+    unresolved: tuple[Unresolved, ...] = ()
+    more_partners: tuple[Card, ...] = ()
 
     @cached_property
     def _stacks(self) -> dict[str, tuple[Stack, ...]]:
@@ -173,11 +190,27 @@ class Report:
     violations: tuple[Violation, ...] = ()
     warnings: tuple[Violation, ...] = ()
     fingerprint: str = ""
-    extra: dict = field(default_factory=dict)
+    style: str | None = None
 
     @property
     def legal(self) -> bool:
         return not self.violations
+
+
+def unread_words(deck: Deck) -> str | None:
+    """`2 more on line 13`, `line 13`: the cards deckcheck could not read, for messages."""
+    if not deck.unresolved:
+        return None
+    lines = [u.line for u in deck.unresolved if u.line is not None]
+    where = (
+        (f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines)))
+        if lines
+        else plural(len(deck.unresolved), "entry", "entries")
+    )
+    counts = [u.count for u in deck.unresolved]
+    if None in counts:
+        return f"whatever stands on {where}"
+    return f"{sum(c for c in counts if c)} more on {where}"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

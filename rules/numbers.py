@@ -4,6 +4,12 @@ Players write `bt1-10`, `ST01-01`, `BT1-010_P1` or `st-44s` for the cards printe
 `BT1-010`, `ST1-01`, `BT1-010` and `ST-44S`. A *key* folds those spellings together:
 upper case, no alternate-art suffix, no leading zeros in a numeric run. The pool maps
 keys back to the number as printed, so the key never has to guess padding widths.
+
+Nothing here searches user text with a pattern that can backtrack: a line is cut
+into tokens with `str.split`, and each token (at most `MAX_TOKEN` characters) is
+matched whole by `_NUMBER`, whose parts cannot overlap (letters, digits, one dash,
+digits, one letter, `_` groups): each character has one place in the match, so a
+match costs time linear in the token.
 """
 
 from __future__ import annotations
@@ -11,13 +17,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-# A number-shaped token: set letters (maybe with digits), a dash, digits, maybe one
-# suffix letter (Digi-Battle holo `S`), maybe an alternate-art tail (`_P1`).
-NUMBER_TOKEN = re.compile(
-    r"(?<![\w-])([A-Za-z]{1,5}\d{0,3}-\d{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*)(?![\w-])"
-)
-_ALT_ART = re.compile(r"_[A-Z0-9_]*$")
-_DIGITS = re.compile(r"\d+")
+MAX_TOKEN = 40
+_NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
+_DIGITS = re.compile(r"[0-9]+")
+_EDGES = "()[]{}<>,;:|.!?\"'"
+
+
+def is_number(token: str) -> bool:
+    """Is this one token (no spaces) shaped like a card number?"""
+    return len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
 
 
 @lru_cache(maxsize=65536)
@@ -26,14 +34,41 @@ def number_key(text: str) -> str:
 
     Cached: the same few thousand numbers are looked up on every request.
     """
-    upper = _ALT_ART.sub("", text.strip().upper())
+    upper = text.strip().upper().partition("_")[0]
     return _DIGITS.sub(lambda m: str(int(m.group())), upper)
 
 
+def digit_runs(text: str) -> list[str]:
+    """The numeric runs of a number without its alternate-art tail (`BT1-010` -> 1, 010)."""
+    return _DIGITS.findall(text.partition("_")[0])
+
+
+def fits_printed(typed: str, printed: str) -> bool:
+    """Does a typed number stay within its printed width (`BT1-0100` is not `BT1-100`)?
+
+    A typed run may drop zeros, and pad a run to two digits (`ST01-01`, `St-01`), but
+    a run longer than both its printed form and two digits is another number.
+    """
+    return all(
+        len(mine) <= max(len(theirs), 2)
+        for mine, theirs in zip(digit_runs(typed), digit_runs(printed), strict=False)
+    )
+
+
+def bare(token: str) -> str:
+    """A token without the brackets and punctuation players put around numbers."""
+    return token.strip(_EDGES)
+
+
 def find_numbers(text: str) -> list[str]:
-    """Every number-shaped token in a line, left to right."""
-    return NUMBER_TOKEN.findall(text)
+    """Every number-shaped token in a text, left to right (tokens split at spaces)."""
+    found = []
+    for token in text.replace("(", " ").replace("[", " ").split():
+        token = bare(token)
+        if is_number(token):
+            found.append(token)
+    return found
 
 
 def looks_like_number(text: str) -> bool:
-    return NUMBER_TOKEN.fullmatch(text.strip()) is not None
+    return is_number(text.strip())

@@ -1,22 +1,29 @@
 """Turn whatever a player pasted into lines: card entries, headers, comments.
 
 Accepted: the text styles of the contract and of the deck builders players use
-(digimoncard.io / .dev / .app, DigimonMeta, Untap, forum text), Tabletop Simulator
-JSON arrays, and `DCG...` deck codes. Parsing never looks at the card pool: it
-only says what each line *claims*; `rules.resolve` decides which card that is.
-The parser never raises: a line it cannot read becomes an `unparsed` line.
+(digimoncard.io / .dev / .app, DigimonMeta, Untap, forum text), Egman and DigimonMeta
+deck links, Tabletop Simulator JSON arrays, Limitless objects and `DCG...` deck codes.
+
+Parsing never looks at the card pool. A card line can often be read more than one
+way (`BT10-009 Shoutmon X4`: 4 copies, or 1 copy of "Shoutmon X4"?), so the parser
+lists every *reading* and `rules.resolve` keeps the one the pool agrees with. The
+parser never raises, and its cost is linear in the text: a line is cut into tokens
+with `str.split` and each token is classified on its own (see `rules.numbers`).
 """
 
 from __future__ import annotations
 
 import json
-import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from rules import deckcode
-from rules.numbers import NUMBER_TOKEN, find_numbers
+from rules.links import deck_link
+from rules.numbers import bare, is_number
 
 MAX_COUNT = 1000
+MAX_LINE = 1000
+MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
 
 HEADERS = {
     "main": "main",
@@ -43,25 +50,36 @@ HEADERS = {
     "side deck": "side",
     "sideboard": "side",
 }
+BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
+TIMES = frozenset({"x", "X", "×", "*"})
+# Words deck builders add beside a name that are not part of it.
+MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
 
-_HEADER = re.compile(
-    r"^(?:/{2,}|#+)?\s*([A-Za-z][A-Za-z -]*?)\s*(?:\(\s*\d+\s*\)|:?\s*\d+)?\s*:?\s*$"
-)
-_COMMENT = re.compile(r"^(?:/{2,}|#)")
-_PARTNER = re.compile(r"^(?:/{2,}\s*)?partner\s*[:=-]\s*(.*)$", re.IGNORECASE)
-_BULLET = re.compile(r"^[-*•·]\s+")
-_LEADING_COUNT = re.compile(r"^(\d+)[xX×]?(?=[\s(\[]|$)\s*(.*)$")
-_LEADING_X_COUNT = re.compile(r"^[xX×]\s*(\d+)\s+(.*)$")
-_TRAILING_COUNT = re.compile(r"^(.*?)(?:\s*[xX×]\s*(\d+)|\s+(\d+))$")
-_GAME_MARKER = re.compile(r"[(\[]\s*DCG\s*[)\]]", re.IGNORECASE)
-_EMPTY_BRACKETS = re.compile(r"[(\[]\s*[)\]]")
-_EDGE_PUNCT = re.compile(r"^[\s|:,;=>-]+|[\s|:,;=<-]+$")
-_HAS_LETTER = re.compile(r"[^\W\d_]")
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a card line: `count` copies of `number` (or of `name`).
+
+    `strain` counts the count- or number-shaped tokens this reading leaves inside
+    the name: the fewer, the more natural the reading. `spare` names them.
+    """
+
+    count: int
+    number: str | None
+    name: str | None
+    count_token: str | None = None
+    strain: int = 0
+    spare: tuple[str, ...] = ()
+    spare_numbers: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """What one input line says. `section` is the header in force above it (a hint)."""
+    """What one input line says. `section` is the header in force above it (a hint).
+
+    `count`, `numbers` and `name` are the most natural reading; `readings` holds
+    every reading, most natural first.
+    """
 
     number: int
     text: str
@@ -71,7 +89,8 @@ class Line:
     name: str | None = None
     section: str | None = None
     problem: str | None = None
-    parallel: int = 0
+    readings: tuple[Reading, ...] = ()
+    unread_count: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,9 +100,13 @@ class Parsed:
     lines: tuple[Line, ...]
     style: str = "text"
     name: str | None = None
-    partner: Line | None = None
+    partners: tuple[Line, ...] = ()
     has_headers: bool = False
     notes: tuple[str, ...] = field(default=())
+
+    @property
+    def partner(self) -> Line | None:
+        return self.partners[0] if self.partners else None
 
     def cards(self) -> list[Line]:
         return [line for line in self.lines if line.kind == "card"]
@@ -112,99 +135,282 @@ def parse(text: str) -> Parsed:
 def _parse_lines(text: str) -> Parsed:
     lines: list[Line] = []
     section: str | None = None
-    partner: Line | None = None
+    partners: list[Line] = []
     has_headers = False
+    style = "text"
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = parse_line(number, raw, section)
-        if line is None:
-            continue
-        if line.kind == "header":
-            section = line.section
-            has_headers = has_headers or section in ("main", "eggs", "destiny")
-        elif line.kind == "partner":
-            partner = line
-        lines.append(line)
-    return Parsed(tuple(lines), "text", partner=partner, has_headers=has_headers)
+        found = parse_lines_of(number, raw, section)
+        for line in found:
+            if line.kind == "header":
+                section = line.section
+                has_headers = has_headers or section in ("main", "eggs", "destiny")
+            elif line.kind == "partner":
+                partners.append(line)
+            lines.append(line)
+        if len(found) > 1 or (found and found[0].text.startswith(("http", "dg="))):
+            style = "link"
+    return Parsed(tuple(lines), style, partners=tuple(partners), has_headers=has_headers)
+
+
+def parse_lines_of(number: int, raw: str, section: str | None = None) -> list[Line]:
+    """One input line as parsed lines: none (blank), one, or one per card of a deck link."""
+    if len(raw) > MAX_LINE:
+        # Checked before any other work: a long line costs one length check.
+        text = raw[:80]
+        return [Line(number, text, "unparsed", section=section, problem="too long")]
+    text = unicodedata.normalize("NFKC", raw).replace("\x00", "").strip()
+    if not text:
+        return []
+    if len(text) > MAX_LINE:
+        return [Line(number, text[:80], "unparsed", section=section, problem="too long")]
+    if " " not in text and ("n" in text or "=" in text):
+        link = deck_link(text)
+        if link is not None:
+            return [
+                Line(
+                    number,
+                    text,
+                    "card",
+                    count,
+                    (card,),
+                    None,
+                    section,
+                    None,
+                    (Reading(count, card, None),),
+                )
+                if card
+                else Line(number, text, "unparsed", section=section, problem=problem)
+                for card, count, problem in link
+            ]
+    return [_line(number, text, section)]
 
 
 def parse_line(number: int, raw: str, section: str | None = None) -> Line | None:
-    """One line of text; None for a blank line."""
-    text = raw.replace("\x00", "").strip()
-    if not text:
-        return None
-    # Most lines start with a count: skip the header / partner / comment patterns then.
+    """One line of text; None for a blank line (a deck link gives its first card)."""
+    found = parse_lines_of(number, raw, section)
+    return found[0] if found else None
+
+
+def _line(number: int, text: str, section: str | None) -> Line:
+    # Most lines start with a count: skip the header / partner / comment tests then.
     if not text[0].isdigit():
-        header = _header(text)
+        header = header_of(text)
         if header:
             return Line(number, text, "header", section=header)
-        partner = _PARTNER.match(text)
-        if partner:
-            return _partner_line(number, text, partner.group(1))
-        if _COMMENT.match(text):
+        partner = _partner_rest(text)
+        if partner is not None:
+            return _partner_line(number, text, partner)
+        if text.startswith(("//", "#")):
             return Line(number, text, "comment", section=section)
     return _card_line(number, text, section)
 
 
-def _header(text: str) -> str | None:
-    match = _HEADER.match(text)
-    if not match:
+def header_of(text: str) -> str | None:
+    """The section a header line names (`// Digi-Egg Deck (5):` -> eggs), else None."""
+    body = text.lstrip("/#").strip().rstrip(":").strip()
+    if body.endswith(")"):
+        inner_start = body.rfind("(")
+        if inner_start > 0 and body[inner_start + 1 : -1].strip().isdigit():
+            body = body[:inner_start]
+    words = body.replace(":", " ").split()
+    if words and words[-1].isdigit():
+        words.pop()
+    if not words or len(words) > 3:
         return None
-    return HEADERS.get(" ".join(match.group(1).lower().split()))
+    return HEADERS.get(" ".join(words).lower())
+
+
+def _partner_rest(text: str) -> str | None:
+    body = text.lstrip("/").strip() if text.startswith("//") else text
+    if body[:7].lower() != "partner":
+        return None
+    rest = body[7:].lstrip()
+    if not rest or rest[0] not in ":=-":
+        return None
+    return rest[1:].strip()
 
 
 def _partner_line(number: int, text: str, rest: str) -> Line:
-    rest = rest.strip()
-    numbers = tuple(find_numbers(rest))
-    name = _clean_name(NUMBER_TOKEN.sub(" ", rest)) if rest else ""
-    if not numbers and not name:
+    tokens = rest.split()
+    numbers = [bare(t) for t in tokens if is_number(bare(t))]
+    if len(numbers) > 1:
+        # Several numbers: several partners, each its own reading (a `partner` violation).
+        readings = tuple(Reading(1, n, None) for n in numbers)
+    else:
+        readings = tuple(r for r in card_readings(tokens, counts=False) if r.strain == 0)
+    if not readings:
         return Line(number, text, "unparsed", problem="the Partner line names no card")
-    return Line(number, text, "partner", numbers=numbers, name=name or None)
+    return Line(number, text, "partner", 1, tuple(numbers), readings[0].name, readings=readings)
 
 
 def _card_line(number: int, text: str, section: str | None) -> Line:
-    body = _BULLET.sub("", text) if text[0] in "-*•·" else text
-    count, rest = _split_count(body)
-    if count is not None and not rest.strip():
-        return Line(
-            number, text, "unparsed", section=section, problem="a count with no card after it"
+    tokens = _strip_lead(text.split())
+    if not tokens:
+        return _unparsed(number, text, section, "no card number or name here")
+    if len(tokens) == 1 and _count_of(tokens[0]) is not None:
+        return _unparsed(number, text, section, "a count with no card after it")
+    first = tokens[0]
+    if first.startswith("-") and first[1:].isdigit():
+        return _unparsed(
+            number, text, section, f"the count {first} is below 1"
         )
-    numbers = tuple(find_numbers(rest))
-    name = NUMBER_TOKEN.sub(" ", rest) if numbers else rest
-    if "DCG" in name.upper():
-        name = _GAME_MARKER.sub(" ", name)
-    name = _clean_name(name)
-    if not numbers and not _HAS_LETTER.search(name):
-        return Line(
-            number, text, "unparsed", section=section, problem="no card number or name here"
-        )
-    if count is not None and not 1 <= count <= MAX_COUNT:
-        problem = f"the count {count} is not a whole number from 1 to {MAX_COUNT}"
-        return Line(number, text, "unparsed", section=section, problem=problem)
-    return Line(
-        number, text, "card", count if count is not None else 1, numbers, name or None, section
-    )
+    readings = card_readings(tokens)
+    if not readings or not any(r.number or _has_letter(r.name) for r in readings):
+        return _unparsed(number, text, section, "no card number or name here")
+    best = readings[0]
+    if not 1 <= best.count <= MAX_COUNT:
+        problem = f"the count {best.count_token} is not a whole number from 1 to {MAX_COUNT}"
+        return _unparsed(number, text, section, problem)
+    numbers = (best.number,) if best.number else ()
+    return Line(number, text, "card", best.count, numbers, best.name, section, None, readings)
 
 
-def _split_count(body: str) -> tuple[int | None, str]:
-    for pattern in (_LEADING_COUNT, _LEADING_X_COUNT):
-        match = pattern.match(body)
-        if match:
-            return _as_count(match.group(1)), match.group(2)
-    match = _TRAILING_COUNT.match(body)
-    if match and match.group(1).strip():
-        return _as_count(match.group(2) or match.group(3)), match.group(1)
-    return None, body
+def _has_letter(text: str | None) -> bool:
+    return text is not None and any(ch.isalpha() for ch in text)
 
 
-def _as_count(digits: str) -> int:
+def _unparsed(
+    number: int, text: str, section: str | None, problem: str, count: int | None = None
+) -> Line:
+    return Line(number, text, "unparsed", section=section, problem=problem, unread_count=count)
+
+
+def _strip_lead(tokens: list[str]) -> list[str]:
+    """Drop quote marks and bullets (`>`, `-`, `*`, `•`) before an entry."""
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in BULLETS:
+        start += 1
+    tokens = tokens[start:]
+    if tokens and tokens[0][0] in ">•·" and len(tokens[0]) > 1:
+        tokens = [tokens[0].lstrip(">•·"), *tokens[1:]]
+    return _join_times(tokens)
+
+
+def _join_times(tokens: list[str]) -> list[str]:
+    """`x 4` is one count token, and so is `4 x` before a card number (`4 x BT1-010`).
+
+    `4 X Antibody` stays as it is: there the X starts the name.
+    """
+    if not any(t in TIMES for t in tokens):
+        return tokens
+    joined: list[str] = []
+    for index, token in enumerate(tokens):
+        after = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if joined and joined[-1] in TIMES and token.isdigit():
+            joined[-1] = "x" + token
+        elif token in TIMES and joined and joined[-1].isdigit() and is_number(bare(after)):
+            joined[-1] += "x"
+        else:
+            joined.append(token)
+    return joined
+
+
+def _count_of(token: str) -> int | None:
+    """The count a token writes (`4`, `4x`, `x4`, `×4`, `*4`, `(4)`), else None."""
+    if token[:1] in "([" and token[-1:] in ")]":
+        token = token[1:-1]
+    elif token[:1] in "xX×*":
+        token = token[1:]
+    elif token[-1:] in "xX×":
+        token = token[:-1]
+    if not token.isascii() or not token.isdigit():
+        return None
     # Cap before int(): a 10,000-digit "count" must not cost a big-int conversion.
-    return int(digits) if len(digits) <= 7 else MAX_COUNT + 1
+    return int(token) if len(token) <= 7 else MAX_COUNT + 1
+
+
+def _list_number(token: str) -> int | None:
+    """`1.` or `1)` before an entry: a list position (or, maybe, a count)."""
+    if len(token) > 1 and token[-1] in ".)" and token[:-1].isascii() and token[:-1].isdigit():
+        return _count_of(token[:-1])
+    return None
+
+
+def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]:
+    """Every reading of a card entry's tokens, most natural first.
+
+    A count is a count-shaped token first, last, or next to a card number (or none:
+    1 copy); a number is one of the number-shaped tokens (or none: the card is
+    named). Tokens a reading does not use are the name.
+    """
+    position = None
+    if counts and len(tokens) > 1 and _list_number(tokens[0]) is not None:
+        position = tokens[0]
+        tokens = tokens[1:]
+    kinds = [_kind(token) for token in tokens]
+    number_at = [i for i, kind in enumerate(kinds) if kind == "number"]
+    if len(number_at) > MAX_NUMBERS:
+        return ()
+    count_at: list[int | None] = [None]
+    if counts:
+        last = len(tokens) - 1
+        near = {i + step for i in number_at for step in (-1, 1)}
+        count_at += [
+            i for i, kind in enumerate(kinds) if kind == "count" and (i in (0, last) or i in near)
+        ]
+    readings = []
+    for c in count_at:
+        for n in [*number_at, None]:
+            reading = _reading(tokens, kinds, c, n)
+            if reading is not None:
+                readings.append(reading)
+            if position is not None and c is None:
+                as_count = _reading(tokens, kinds, None, n, position)
+                if as_count is not None:
+                    readings.append(as_count)
+    readings.sort(key=lambda r: (r.strain, r.number is None, r.count_token is None))
+    return tuple(dict.fromkeys(readings))
+
+
+def _kind(token: str) -> str:
+    if _count_of(token) is not None:
+        return "count"
+    if is_number(bare(token)):
+        return "number"
+    if token.lower() in MARKERS:
+        return "marker"
+    return "word"
+
+
+def _reading(
+    tokens: list[str], kinds: list[str], c: int | None, n: int | None, position: str | None = None
+) -> Reading | None:
+    spare: list[str] = []
+    words: list[str] = []
+    spare_numbers = 0
+    for i, token in enumerate(tokens):
+        if i == c or i == n or kinds[i] == "marker":
+            continue
+        if kinds[i] != "word":
+            spare.append(token)
+            spare_numbers += kinds[i] == "number"
+        words.append(token)
+    name = _clean_name(" ".join(words)) or None
+    if n is None and name is None:
+        return None
+    count_token = tokens[c] if c is not None else position
+    if c is not None:
+        count = _count_of(tokens[c]) or 0
+    elif position is not None:
+        count = _list_number(position) or 0
+    else:
+        count = 1
+    number = bare(tokens[n]) if n is not None else None
+    return Reading(count, number, name, count_token, len(spare), tuple(spare), spare_numbers)
+
+
+_EDGE = " |:,;=<>-–"
 
 
 def _clean_name(text: str) -> str:
-    if "(" in text or "[" in text:
-        text = _EMPTY_BRACKETS.sub(" ", text)
-    return _EDGE_PUNCT.sub("", " ".join(text.split()))
+    text = text.strip(_EDGE)
+    if (
+        text.startswith(("(", "["))
+        and text.endswith((")", "]"))
+        and text.count("(") + text.count("[") == 1
+    ):
+        text = text[1:-1].strip(_EDGE)
+    return text
 
 
 def _parse_tts(text: str) -> Parsed | None:
@@ -221,25 +427,42 @@ def _parse_tts(text: str) -> Parsed | None:
         return None
     name = None
     section: str | None = None
-    partner: Line | None = None
+    partners: list[Line] = []
     counts: dict[tuple[str, str | None], int] = {}
     for item in data:
-        token = item.strip()
-        if find_numbers(token) == [token]:
+        token = unicodedata.normalize("NFKC", item[: MAX_LINE + 1]).strip()
+        if is_number(token):
             counts[(token, section)] = counts.get((token, section), 0) + 1
             continue
         line = parse_line(1, token, section)
         if line is not None and line.kind == "header":
             section = line.section
         elif line is not None and line.kind == "partner":
-            partner = line
+            partners.append(line)
         elif name is None:
             name = token
     lines = tuple(
-        Line(1, number, "card", min(count, MAX_COUNT), (number,), section=where)
+        _card(1, number, min(count, MAX_COUNT), number, where)
         for (number, where), count in counts.items()
     )
-    return Parsed(lines, "tts", name=name, partner=partner, has_headers=section is not None)
+    return Parsed(
+        lines, "tts", name=name, partners=tuple(partners), has_headers=section is not None
+    )
+
+
+def _card(position: int, text: str, count: int, number: str, section: str | None) -> Line:
+    """A line that names exactly one card by number: one reading."""
+    return Line(
+        position,
+        text,
+        "card",
+        count,
+        (number,),
+        None,
+        section,
+        None,
+        (Reading(count, number, None),),
+    )
 
 
 LIMITLESS_SECTIONS = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
@@ -269,33 +492,37 @@ def _parse_limitless(text: str) -> Parsed | None:
 def _limitless_entry(position: int, item: object, section: str) -> Line:
     if not isinstance(item, dict):
         return Line(position, str(item)[:80], "unparsed", problem="not a card entry")
-    raw = " ".join(str(item.get(k, "")) for k in ("count", "name", "set", "number", "id"))
+    raw = " ".join(str(item.get(k, "")) for k in ("count", "name", "set", "number", "id"))[
+        :MAX_LINE
+    ]
     number = next(
         (
-            str(item[k])
+            str(item[k]).strip()
             for k in ("id", "cardNumber", "code", "number")
-            if find_numbers(str(item.get(k, "")))
+            if is_number(str(item.get(k, "")).strip())
         ),
         None,
     )
     if number is None and item.get("set") and item.get("number"):
-        number = f"{item['set']}-{item['number']}"
+        number = f"{item['set']}-{item['number']}"[:MAX_LINE]
     count = item.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         return Line(
             position, raw, "unparsed", problem=f"the count {count!r} is not 1 to {MAX_COUNT}"
         )
-    name = str(item.get("name") or "").strip() or None
+    name = str(item.get("name") or "").strip()[:MAX_LINE] or None
     if number is None and name is None:
         return Line(position, raw, "unparsed", problem="no card number or name here")
-    return Line(position, raw, "card", count, (number,) if number else (), name, section)
+    reading = Reading(count, number, name)
+    numbers = (number,) if number else ()
+    return Line(position, raw, "card", count, numbers, name, section, None, (reading,))
 
 
 def _parse_deck_code(code: str) -> Parsed:
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as err:
-        line = Line(1, code, "unparsed", problem=f"this DCG deck code cannot be read: {err}")
+        line = Line(1, code[:80], "unparsed", problem=f"this DCG deck code cannot be read: {err}")
         return Parsed((line,), "deck-code")
     lines = []
     for section, entries in (
@@ -304,17 +531,5 @@ def _parse_deck_code(code: str) -> Parsed:
         ("side", decoded.sideboard),
     ):
         for entry in entries:
-            lines.append(
-                Line(
-                    1,
-                    code,
-                    "card",
-                    entry.count,
-                    (entry.number,),
-                    None,
-                    section,
-                    None,
-                    entry.parallel,
-                )
-            )
+            lines.append(_card(1, code, entry.count, entry.number, section))
     return Parsed(tuple(lines), "deck-code", name=decoded.name or None, has_headers=True)

@@ -2,23 +2,32 @@
 
 Every input line ends up as a card in a section, a header, a comment, or one of
 the contract's input problems (`unknown-card`, `ambiguous-card`, `unparsed-line`),
-each with its line number. A card number on a line decides; a name is used only
-when the line has no number.
+each with its line number; lines that name no card are kept in `Deck.unresolved`.
+
+The parser gives each card line its readings; the reading in which name and number
+agree with a real card wins (exact names before misspelt ones, natural readings
+before ones that leave a count- or number-shaped token in the name). When the
+best readings disagree, the line is `unparsed-line` saying what was unclear. When a
+number decides against the name beside it, the report warns `name-mismatch`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.games import GAMES, SIDE, game_name
-from rules.model import Card, Deck, Entry, Violation
-from rules.numbers import NUMBER_TOKEN, find_numbers
-from rules.parse import Line, Parsed
+from rules.model import Card, Deck, Entry, Unresolved, Violation
+from rules.parse import Line, Parsed, Reading, card_readings
 from rules.pool import CardIndex
 
 POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
 INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"
+NAME_RULE = (
+    "deckcheck decklist format: when a line has a card number, the number decides "
+    "and the name beside it is only a hint"
+)
+SUGGESTION_BUDGET = 20  # unknown names per request that get near-match suggestions
 
 
 @dataclass(frozen=True)
@@ -30,12 +39,20 @@ class Resolved:
 
 @dataclass(frozen=True)
 class Ref:
-    """A reference to one card: the number-shaped tokens and the name beside them."""
+    """A reference to one card: its readings, where it was written, and how many copies."""
 
-    numbers: tuple[str, ...]
-    name: str | None
+    readings: tuple[Reading, ...]
     where: str
     line: int | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    card: Card
+    count: int
+    reading: Reading
+    tier: str
 
 
 def route(game: str, card: Card, hint: str | None, has_headers: bool) -> str:
@@ -43,72 +60,170 @@ def route(game: str, card: Card, hint: str | None, has_headers: bool) -> str:
     return GAMES[game].route(card.kind, card.level, hint, has_headers)
 
 
+@dataclass
 class Resolver:
-    def __init__(self, index: CardIndex) -> None:
-        self.index = index
-        self.game = index.game
-        self.problems: list[Violation] = []
+    index: CardIndex
+    problems: list[Violation] = field(default_factory=list)
+    notes: list[Violation] = field(default_factory=list)
+    suggested: int = 0
 
-    def card(self, ref: Ref) -> Card | None:
-        """The card a reference names, or None after recording why not."""
-        for number in ref.numbers:
-            found = self.index.by_number(number)
-            if found:
-                return found
-        if ref.numbers:
-            self._unknown(ref, ref.numbers[0])
-            return None
-        candidates = self.index.by_name(ref.name or "")
-        if not candidates and ref.name and ref.name[:2].lower() == "x ":
-            candidates = self.index.by_name(ref.name[2:])
+    @property
+    def game(self) -> str:
+        return self.index.game
+
+    def card(self, ref: Ref) -> Choice | None:
+        """The card a reference names, or None after recording why not.
+
+        Every reading that names a real card is found first (dictionary look-ups). If
+        any agree exactly with their name, they must all give the same card and count,
+        else the line is unclear. Only without one is a misspelt name (rapidfuzz)
+        considered, then a number against its name: there the most natural reading wins.
+        """
+        found: list[tuple[Reading, Card]] = []
+        ambiguous: list[tuple[Reading, list[Card]]] = []
+        for reading in ref.readings:
+            card = self._named(reading, ambiguous)
+            if card is not None:
+                found.append((reading, card))
+        exact = [
+            Choice(card, r.count, r, "exact")
+            for r, card in found
+            if r.number is None or self.index.agrees(card, r.name)
+        ]
+        if exact:
+            if len({(c.card.number, c.count) for c in exact}) > 1:
+                self._unclear(ref, exact)
+                return None
+            return exact[0]
+        rest = [Choice(card, r.count, r, self.index.agreement(card, r.name)) for r, card in found]
+        for tier in ("near", "other"):
+            choices = [c for c in rest if c.tier == tier]
+            if tier == "other":
+                choices = [c for c in choices if not c.reading.spare_numbers]
+            if not choices:
+                continue
+            least = min(c.reading.strain for c in choices)
+            best = [c for c in choices if c.reading.strain == least]
+            if len({(c.card.number, c.count) for c in best}) > 1:
+                self._unclear(ref, best)
+                return None
+            if tier == "other":
+                self._mismatch(ref, best[0])
+            return best[0]
+        if rest:
+            self._several_numbers(ref, rest)
+        elif ambiguous:
+            self._ambiguous(ref, *ambiguous[0])
+        else:
+            self._unknown(ref)
+        return None
+
+    def _named(self, reading: Reading, ambiguous: list) -> Card | None:
+        if reading.number:
+            return self.index.by_number(reading.number)
+        candidates = self.index.by_name(reading.name or "")
+        if not candidates and reading.name and reading.name[:2].lower() == "x ":
+            candidates = self.index.by_name(reading.name[2:])
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
-            self._ambiguous(ref, candidates)
-        else:
-            self._unknown(ref, ref.name or "")
+            ambiguous.append((reading, candidates))
         return None
 
-    def _unknown(self, ref: Ref, what: str) -> None:
+    def _rule(self) -> str:
+        return POOL_RULE.format(game=game_name(self.game))
+
+    def _unknown(self, ref: Ref) -> None:
         game = game_name(self.game)
-        rule = POOL_RULE.format(game=game)
+        first = ref.readings[0] if ref.readings else None
+        what = (first.number or first.name or "") if first else ref.text
         if not len(self.index):
             message = (
                 f"{ref.where}: no {game} cards are loaded in this service yet, so {what!r} "
                 f"cannot be checked. Ask its administrator to import a card list "
                 f"(cardpool import {self.game} ...)."
             )
-            self.problems.append(Violation("unknown-card", message, rule, line=ref.line))
+            self.problems.append(Violation("unknown-card", message, self._rule(), line=ref.line))
             return
-        hints = self.index.suggest(what)
-        if ref.numbers and ref.name:
-            hints = self.index.by_name(ref.name)[:3] + hints
-        labels = tuple(dict.fromkeys(card.label for card in hints))
         message = f"{ref.where}: {what!r} is not a {game} card."
-        if labels:
-            message += f" Did you mean {' or '.join(labels[:3])}?"
+        labels: tuple[str, ...] = ()
+        if self.suggested < SUGGESTION_BUDGET:
+            self.suggested += 1
+            hints = self.index.suggest(what)
+            if first is not None and first.number and first.name:
+                hints = self.index.by_name(first.name)[:3] + hints
+            labels = tuple(dict.fromkeys(card.label for card in hints))
+            if labels:
+                message += f" Did you mean {' or '.join(labels[:3])}?"
+            else:
+                message += " Check the spelling or write the card number."
         else:
-            message += " Check the spelling or write the card number."
+            message += (
+                f" Check the spelling or write the card number (no suggestion looked for: "
+                f"only the first {SUGGESTION_BUDGET} unknown names get one)."
+            )
         self.problems.append(
-            Violation("unknown-card", message, rule, line=ref.line, suggestions=labels)
+            Violation("unknown-card", message, self._rule(), line=ref.line, suggestions=labels)
         )
 
-    def _ambiguous(self, ref: Ref, candidates: list[Card]) -> None:
+    def _ambiguous(self, ref: Ref, reading: Reading, candidates: list[Card]) -> None:
         shown = ", ".join(card.label for card in candidates[:8])
         more = f" and {len(candidates) - 8} more" if len(candidates) > 8 else ""
         message = (
-            f"{ref.where}: {ref.name!r} is the name of {len(candidates)} different cards "
+            f"{ref.where}: {reading.name!r} is the name of {len(candidates)} different cards "
             f"({shown}{more}). Write the card number to say which one."
         )
-        rule = POOL_RULE.format(game=game_name(self.game))
         self.problems.append(
             Violation(
                 "ambiguous-card",
                 message,
-                rule,
+                self._rule(),
                 cards=tuple(c.number for c in candidates),
                 line=ref.line,
                 suggestions=tuple(c.label for c in candidates),
+            )
+        )
+
+    def _unclear(self, ref: Ref, best: list[Choice]) -> None:
+        """Two readings fit equally well and give different cards or counts."""
+        cards = list(dict.fromkeys(c.card.label for c in best))
+        tokens = [c.reading.count_token for c in best if c.reading.count_token]
+        if len({c.count for c in best}) > 1 and tokens:
+            question = f"is {tokens[0]} the count or part of the name?"
+        else:
+            question = f"which card is meant: {' or '.join(cards)}?"
+        message = (
+            f"{ref.where}: {question} deckcheck could read {ref.text[:80]!r} more than one way "
+            f"and counted none of it. Write it as `<count> <name> <card number>`."
+        )
+        self.problems.append(
+            Violation("unparsed-line", message, INPUT_RULE, line=ref.line, cards=())
+        )
+
+    def _several_numbers(self, ref: Ref, found: list[Choice]) -> None:
+        numbers = list(dict.fromkeys(c.card.number for c in found))
+        message = (
+            f"{ref.where}: {ref.text[:80]!r} holds several card numbers "
+            f"({', '.join(numbers)}) in no shape deckcheck knows, so none was counted. "
+            f"Put each card on its own line."
+        )
+        self.problems.append(Violation("unparsed-line", message, INPUT_RULE, line=ref.line))
+
+    def _mismatch(self, ref: Ref, choice: Choice) -> None:
+        card = choice.card
+        message = (
+            f"{ref.where} says {choice.reading.name}, but {card.number} is {card.name}. "
+            f"deckcheck counted {card.label}, because the card number decides; "
+            f"check that it is the card you meant."
+        )
+        self.notes.append(
+            Violation(
+                "name-mismatch",
+                message,
+                NAME_RULE,
+                cards=(card.number,),
+                line=ref.line,
+                warning=True,
             )
         )
 
@@ -117,19 +232,33 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
     resolver = Resolver(index)
     entries: list[Entry] = []
     side: list[Entry] = []
+    unresolved: list[Unresolved] = []
     for line in parsed.lines:
         if line.kind == "unparsed":
             resolver.problems.append(_unparsed(line))
+            unresolved.append(Unresolved(line.number, line.text, line.unread_count))
         if line.kind != "card":
             continue
-        card = resolver.card(Ref(line.numbers, line.name, f"Line {line.number}", line.number))
-        if card is None:
+        ref = Ref(line.readings, f"Line {line.number}", line.number, line.text)
+        choice = resolver.card(ref)
+        if choice is None:
+            unresolved.append(Unresolved(line.number, line.text, _count_of(line)))
             continue
-        section = route(index.game, card, line.section, parsed.has_headers)
-        (side if section == SIDE else entries).append(Entry(card, line.count, section, line.number))
-    partner, partner_line = _partner(parsed.partner, resolver)
-    deck = Deck(index.game, tuple(entries), partner, partner_line, parsed.name)
-    return Resolved(deck, tuple(resolver.problems), _side_notes(side))
+        section = route(index.game, choice.card, line.section, parsed.has_headers)
+        entry = Entry(choice.card, choice.count, section, line.number)
+        (side if section == SIDE else entries).append(entry)
+    partner, more, partner_line = _partners(parsed.partners, resolver)
+    deck = Deck(
+        index.game, tuple(entries), partner, partner_line, parsed.name, tuple(unresolved), more
+    )
+    notes = (*_side_notes(side), *resolver.notes)
+    return Resolved(deck, tuple(resolver.problems), notes)
+
+
+def _count_of(line: Line) -> int | None:
+    """The count an unread line gives, when all its readings agree on one."""
+    counts = {r.count for r in line.readings if r.strain == line.readings[0].strain}
+    return counts.pop() if len(counts) == 1 else None
 
 
 def resolve_structured(
@@ -138,45 +267,72 @@ def resolve_structured(
     """A structured deck: sections are taken as given."""
     resolver = Resolver(index)
     entries: list[Entry] = []
+    unresolved: list[Unresolved] = []
     for section, items in sections.items():
         for position, (text, count) in enumerate(items, start=1):
-            ref = _ref_of(text, f"{section} entry {position}")
-            card = resolver.card(ref)
-            if card is not None:
-                entries.append(Entry(card, count, section))
-    partner_card = resolver.card(_ref_of(partner, "partner")) if partner else None
-    deck = Deck(index.game, tuple(entries), partner_card)
-    return Resolved(deck, tuple(resolver.problems), ())
+            ref = structured_ref(text, f"{section} entry {position}", count)
+            choice = resolver.card(ref)
+            if choice is None:
+                unresolved.append(Unresolved(None, text[:200], count))
+            else:
+                entries.append(Entry(choice.card, count, section))
+    partner_card = None
+    if partner:
+        choice = resolver.card(structured_ref(partner, "partner", 1))
+        partner_card = choice.card if choice else None
+    deck = Deck(index.game, tuple(entries), partner_card, unresolved=tuple(unresolved))
+    return Resolved(deck, tuple(resolver.problems), tuple(resolver.notes))
 
 
-def _ref_of(text: str, where: str) -> Ref:
-    name = " ".join(NUMBER_TOKEN.sub(" ", text).split()).strip("()[] ")
-    return Ref(tuple(find_numbers(text)), name or None, where)
+def structured_ref(text: str, where: str, count: int) -> Ref:
+    """A structured `card` value read like a line without a count."""
+    from dataclasses import replace
+
+    readings = tuple(replace(r, count=count) for r in card_readings(text.split(), counts=False))
+    return Ref(readings, where, None, text)
 
 
-def _partner(line: Line | None, resolver: Resolver) -> tuple[Card | None, int | None]:
-    if line is None:
-        return None, None
-    if not GAMES[resolver.game].has_partner:
-        resolver.problems.append(
-            Violation(
-                "unparsed-line",
-                f"Line {line.number}: only Digimon Battle Evolution decks declare a partner. "
-                "Delete this line.",
-                INPUT_RULE,
-                line=line.number,
+def _partners(
+    lines: tuple[Line, ...], resolver: Resolver
+) -> tuple[Card | None, tuple[Card, ...], int | None]:
+    """The declared partner, any further partners (a `partner` violation), its line."""
+    if not lines:
+        return None, (), None
+    if resolver.game != "dbe":
+        for line in lines:
+            resolver.problems.append(
+                Violation(
+                    "unparsed-line",
+                    f"Line {line.number}: only Digimon Battle Evolution decks declare a "
+                    "partner. Delete this line.",
+                    INPUT_RULE,
+                    line=line.number,
+                )
             )
-        )
-        return None, None
-    ref = Ref(line.numbers, line.name, f"Line {line.number} (partner)", line.number)
-    return resolver.card(ref), line.number
+        return None, (), None
+    found: list[Card] = []
+    for line in lines:
+        for reading in line.readings or ():
+            ref = Ref((reading,), f"Line {line.number} (partner)", line.number, line.text)
+            choice = resolver.card(ref)
+            if choice is not None and choice.card not in found:
+                found.append(choice.card)
+    if not found:
+        return None, (), lines[0].number
+    return found[0], tuple(found[1:]), lines[0].number
 
 
 def _unparsed(line: Line) -> Violation:
-    message = (
-        f"Line {line.number}: {line.text[:80]!r} is not a card entry, a section header or "
-        f"a comment ({line.problem}). Fix the line, or start it with // to keep it as a note."
-    )
+    if line.problem == "too long":
+        message = (
+            f"Line {line.number} is longer than 1,000 characters, so deckcheck did not read "
+            f"it. A card entry is one short line: `<count> <name> <card number>`."
+        )
+    else:
+        message = (
+            f"Line {line.number}: {line.text[:80]!r} is not a card entry, a section header or "
+            f"a comment ({line.problem}). Fix the line, or start it with // to keep it as a note."
+        )
     return Violation("unparsed-line", message, INPUT_RULE, line=line.number)
 
 

@@ -7,7 +7,7 @@ from datetime import date
 
 from rules.fingerprint import fingerprint
 from rules.format import Format
-from rules.model import Report
+from rules.model import Report, Violation
 from rules.parse import parse
 from rules.pool import CardIndex
 from rules.resolve import Resolved, resolve_structured, resolve_text
@@ -15,9 +15,7 @@ from rules.resolve import Resolved, resolve_structured, resolve_text
 
 def check_text(fmt: Format, index: CardIndex, text: str, on: date) -> Report:
     parsed = parse(text)
-    report = _judge(fmt, resolve_text(parsed, index), on)
-    report.extra["style"] = parsed.style
-    return report
+    return _judge(fmt, resolve_text(parsed, index), on, parsed.style)
 
 
 def check_structured(
@@ -30,7 +28,7 @@ def check_structured(
     return _judge(fmt, resolve_structured(sections, partner, index), on)
 
 
-def _judge(fmt: Format, resolved: Resolved, on: date) -> Report:
+def _judge(fmt: Format, resolved: Resolved, on: date, style: str | None = None) -> Report:
     violations, warnings = fmt.judge(resolved.deck, on)
     return Report(
         format_id=fmt.id,
@@ -38,6 +36,12 @@ def _judge(fmt: Format, resolved: Resolved, on: date) -> Report:
         on=fmt.day(on),
         deck=resolved.deck,
         violations=(*sorted(resolved.problems, key=lambda v: v.line or 0), *violations),
-        warnings=(*resolved.notes, *warnings),
+        warnings=_once((*resolved.notes, *warnings)),
         fingerprint=fingerprint(resolved.deck),
+        style=style,
     )
+
+
+def _once(warnings: tuple[Violation, ...]) -> tuple[Violation, ...]:
+    """The same warning is never given twice (same code, cards and message)."""
+    return tuple(dict.fromkeys(warnings))

@@ -38,6 +38,7 @@ DCG_CARDS = [
     dcg("EX2-007", "Mother D-Reaper", level="6"),
     dcg("EX7-064", "Shoto Kazama", "tamer"),
     dcg("BT3-092", "MaloMyotismon", level="6", colors=("Purple",)),
+    dcg("BT6-015", "SaviorHuckmon", level="5"),
     dcg("TK-01", "Test Token", flags=("token",)),
 ]
 
@@ -64,6 +65,7 @@ DBE_CARDS = [
     Card("dbe", "ACC-021", "Guardian Wall", "option", flags=frozenset({"firewall"})),
     Card("dbe", "ACC-022", "Iron Wall", "option", flags=frozenset({"firewall"})),
     Card("dbe", "ACC-023", "Gabumon", "digimon", "R"),
+    Card("dbe", "ACC-024", "Test Swarm", "digimon", "U", max_copies=10),
     Card("dbe", "SF-003", "Blackwargreymon", "digimon", "M", aliases=("Wargreymon",)),
 ]
 
@@ -76,6 +78,7 @@ DIGIBATTLE_CARDS = [
         Card("digibattle", f"BO-{n}", f"Test Champion {n}", "digimon", "champion")
         for n in range(1, 40)
     ],
+    Card("digibattle", "BO-90", "Test Many", "digimon", "champion", max_copies=3),
 ]
 
 DMCG_CARDS = [

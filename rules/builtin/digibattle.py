@@ -17,6 +17,7 @@ DIGIBATTLE = Format(
             f'{RULES}, item 6 ("Deck cannot have duplicate cards"; '
             "ST-44 and ST-44S may both be in a deck)",
             default=1,
+            words=" (no card code twice in a Digi-Battle deck)",
         ),
         RequiredCard(
             f'{RULES}, item 13 (set up: "Chooses a rookie from their deck")',

@@ -39,7 +39,8 @@ class ChoiceRestrictionCheck:
             b_cards = [s.card for s in side_b]
             message = (
                 f"{labels(a_cards)} may not be in the same deck as {labels(b_cards)} "
-                f"(a choice restriction since {pair.change.effective}). "
+                f"(a choice restriction since {pair.change.effective}: a deck may use cards "
+                f"of one side or the other, not both). "
                 f"Keep one side and remove the other."
             )
             stacks = side_a + side_b

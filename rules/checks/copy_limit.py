@@ -4,7 +4,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from rules.checks.words import copies, section_name
-from rules.model import Card, Context, Deck, Violation
+from rules.model import Card, Context, Deck, Stack, Violation
 
 
 @dataclass(frozen=True)
@@ -13,8 +13,10 @@ class CopyLimit:
 
     What: the limit is `by_flag` for flagged cards (DBE Ace 1, Firewall 3), else
     `by_kind` (DBE Option 3, Evolution 2, DATA 1), else `default`; `None` means no
-    limit. With `card_rule`, a card's own `max_copies` (a `[Rule]` on the card, such
-    as the DCG 50-copy cards) replaces it.
+    limit. A card's own `max_copies` (a `[Rule]` on the card, such as the DCG 50-copy
+    cards) replaces it, in every game. Cards with a flag in `per_deck_flags` or a kind
+    in `per_deck_kinds` are counted over all `sections` together (DBE: the Ace,
+    Firewall and DATA limits say "per deck"); the rest in each section on its own.
     Why: the copy limit is per card number; alternate arts share their number.
     Example: 5 copies of ST1-03 in a DCG main deck get `copy-limit`.
     """
@@ -24,33 +26,56 @@ class CopyLimit:
     by_kind: Mapping[str, int] = field(default_factory=dict)
     by_flag: Mapping[str, int] = field(default_factory=dict)
     sections: tuple[str, ...] = ("main",)
-    card_rule: bool = True
+    per_deck_flags: frozenset[str] = frozenset()
+    per_deck_kinds: frozenset[str] = frozenset()
+    per_deck_sections: tuple[str, ...] = ()
+    words: str = ""
     code: str = "copy-limit"
 
     def limit_for(self, card: Card) -> int | None:
-        if self.card_rule and card.max_copies:
+        if card.max_copies:
             return card.max_copies
         for flag, limit in self.by_flag.items():
             if flag in card.flags:
                 return limit
         return self.by_kind.get(card.kind, self.default)
 
+    def per_deck(self, card: Card) -> bool:
+        return card.kind in self.per_deck_kinds or bool(card.flags & self.per_deck_flags)
+
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         for section in self.sections:
             for stack in deck.stacks(section):
-                limit = self.limit_for(stack.card)
-                if limit is None or stack.count <= limit:
-                    continue
-                message = (
-                    f"You have {copies(stack.count)} of {stack.card.label} in your "
-                    f"{section_name(section)}, but the limit for this card is {limit}. "
-                    f"Remove {copies(stack.count - limit)}."
-                )
-                yield Violation(
-                    self.code,
-                    message,
-                    self.rule,
-                    section=section,
-                    cards=(stack.card.number,),
-                    line=stack.line,
-                )
+                if not self.per_deck(stack.card):
+                    yield from self._judge(stack, section_name(section), section)
+        if self.per_deck_flags or self.per_deck_kinds:
+            whole: dict[str, Stack] = {}
+            for section in self.per_deck_sections:
+                for stack in deck.stacks(section):
+                    if self.per_deck(stack.card):
+                        seen = whole.get(stack.card.number)
+                        whole[stack.card.number] = (
+                            Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
+                            if seen
+                            else stack
+                        )
+            where = " and ".join(section_name(s) for s in self.per_deck_sections)
+            for stack in whole.values():
+                yield from self._judge(stack, where, None)
+
+    def _judge(self, stack: Stack, where: str, section: str | None) -> Iterator[Violation]:
+        limit = self.limit_for(stack.card)
+        if limit is None or stack.count <= limit:
+            return
+        message = (
+            f"You have {copies(stack.count)} of {stack.card.label} in your {where}, but the "
+            f"limit for this card is {limit}{self.words}. Remove {copies(stack.count - limit)}."
+        )
+        yield Violation(
+            self.code,
+            message,
+            self.rule,
+            section=section,
+            cards=(stack.card.number,),
+            line=stack.line,
+        )

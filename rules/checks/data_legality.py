@@ -40,7 +40,8 @@ class DataLegality:
                 continue
             message = (
                 f"{card.label} needs a card named {wanted} in your Destiny Zone (by its name, "
-                f"an alias or its evolution box), and there is none. Add one or remove "
+                f"an alias (a name the card also counts as) or a name in its evolution box "
+                f"(the box of names it can evolve from)), and there is none. Add one or remove "
                 f"{card.label}."
             )
             yield Violation(self.code, message, self.rule, "main", (card.number,), stack.line)

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.checks.words import cards
-from rules.model import Context, Deck, Violation
+from rules.model import Context, Deck, Violation, unread_words
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class DeckSize:
     maximum: int | None = None
     what: str = "main deck"
     code: str = "deck-size"
+    counts_unread: bool = True
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         size = deck.size(*self.sections)
@@ -37,5 +38,14 @@ class DeckSize:
             fix = f"Remove {cards(size - high)}."
         else:
             return
-        message = f"Your {self.what} has {cards(size)}, but it must have {need}. {fix}"
+        unread = unread_words(deck) if self.counts_unread else None
+        if unread:
+            # Follows from the unread lines: say so rather than give a count that lies.
+            message = (
+                f"Your {self.what} has {cards(size)} that deckcheck could read, and {unread} "
+                f"that it could not. It must have {need}: fix the unread lines first, then "
+                f"check the total again."
+            )
+        else:
+            message = f"Your {self.what} has {cards(size)}, but it must have {need}. {fix}"
         yield Violation(self.code, message, self.rule, section=self.sections[0])

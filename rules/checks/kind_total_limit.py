@@ -10,9 +10,10 @@ from rules.model import Context, Deck, Violation
 
 @dataclass(frozen=True)
 class KindTotalLimit:
-    """At most `limit` cards matching `cards` in the main deck, all numbers together.
+    """At most `limit` cards matching `cards` in the deck, all numbers together.
 
-    What: adds up every matching card (DBE: 1 Ace, 3 Firewalls, 2 DATA cards).
+    What: adds up every matching card of `sections` (DBE: 1 Ace, 3 Firewalls, 2 DATA
+    cards "per deck": the main deck and the Destiny Zone together).
     Why: some DBE kinds are limited per deck as well as per card number.
     Example: two different Aces get `kind-total-limit`.
     """
@@ -20,23 +21,34 @@ class KindTotalLimit:
     rule: str
     cards: CardFilter
     limit: int
+    sections: tuple[str, ...] = ("main", "destiny")
+    distinct: bool = False
     code: str = "kind-total-limit"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        stacks = [s for s in deck.stacks("main") if self.cards.matches(s.card)]
-        total = sum(s.count for s in stacks)
+        stacks = [
+            s
+            for section in self.sections
+            for s in deck.stacks(section)
+            if self.cards.matches(s.card)
+        ]
+        total = (
+            len({s.card.number for s in stacks}) if self.distinct else sum(s.count for s in stacks)
+        )
         if total <= self.limit:
             return
+        what = f"{total} different" if self.distinct else f"{cards(total)} that are"
+        unique = list({s.card.number: s.card for s in stacks}.values())
         message = (
-            f"Your deck has {cards(total)} that are {self.cards.label} "
-            f"({labels([s.card for s in stacks])}), but a deck may have at most {self.limit}. "
-            f"Remove {cards(total - self.limit)}."
+            f"Your deck (main deck and Destiny Zone) has {what} {self.cards.label} "
+            f"({labels(unique)}), but a deck may have at most {self.limit}. "
+            f"Remove {total - self.limit}."
         )
         yield Violation(
             self.code,
             message,
             self.rule,
-            section="main",
-            cards=tuple(s.card.number for s in stacks),
+            section=None,
+            cards=tuple(dict.fromkeys(s.card.number for s in stacks)),
             line=min((s.line for s in stacks if s.line), default=None),
         )

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from rules.checks.words import copies
+from rules.checks.words import copies, section_name
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
 from rules.numbers import number_key
@@ -25,8 +25,30 @@ def list_citation(change: Change) -> str:
     return text
 
 
+def doubt(change: Change) -> str:
+    """` (the date is inferred, not announced)`: a date that is not certain says so."""
+    if change.confidence and change.confidence not in ("high", "confirmed"):
+        return f" (the date {change.effective} is {change.confidence}: not announced exactly)"
+    return ""
+
+
 def _since(change: Change) -> str:
-    return "" if change.effective == date.min else f" since {change.effective}"
+    if change.effective == date.min:
+        return ""
+    return f" since {change.effective}{doubt(change)}"
+
+
+def where(deck: Deck, number: str) -> str:
+    """`3 in the main deck and 1 in the Digi-Egg deck`: which deck holds the copies."""
+    parts = [
+        f"{stack.count} in the {section_name(section)}"
+        for section in deck.sections()
+        for stack in deck.stacks(section)
+        if stack.card.number == number
+    ]
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Change]]:
@@ -82,7 +104,8 @@ class RestrictedCards:
             if stack.count <= 1:
                 continue
             message = (
-                f"{stack.card.label} is restricted to 1 copy{_since(change)}, "
-                f"and you have {stack.count}. Remove {copies(stack.count - 1)}."
+                f"{stack.card.label} is restricted to 1 copy over both decks{_since(change)}, "
+                f"and you have {stack.count} ({where(deck, stack.card.number)}). "
+                f"Remove {copies(stack.count - 1)}."
             )
             yield _violation(self.code, stack, change, message)

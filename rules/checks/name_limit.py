@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rules.checks.words import cards, labels
+from rules.checks.words import cards
 from rules.model import Context, Deck, Violation
 
 
@@ -39,7 +39,8 @@ class NameLimit:
                 continue
             name = stacks[0].card.name
             message = (
-                f"You have {cards(total)} named {name} ({labels([s.card for s in stacks])}), "
+                f"You have {cards(total)} named {name} "
+                f"({', '.join(f'{s.count} {s.card.label}' for s in stacks)}), "
                 f"but a deck may have at most {limit} cards of one name. "
                 f"Remove {cards(total - limit)}."
             )

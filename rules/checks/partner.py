@@ -4,8 +4,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.checks.destiny_limit import PARTNER_C
+from rules.checks.words import labels
 from rules.model import Card, Context, Deck, Violation
 from rules.pool import name_key
+
+
+def _is_level_r(card: Card) -> bool:
+    return card.kind == "digimon" and (card.level or "").upper() == "R"
 
 
 def _names(card: Card) -> set[str]:
@@ -28,8 +33,25 @@ class PartnerCheck:
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         partner = deck.partner
+        if deck.more_partners and partner is not None:
+            named = [partner, *deck.more_partners]
+            yield Violation(
+                self.code,
+                f"Your deck names {len(named)} partners ({labels(named)}), but a deck may "
+                f"declare only one. Keep one 'Partner:' line with one card. (Its partner "
+                f"Level C cards are checked once there is one partner.)",
+                self.rule,
+                "main",
+                tuple(c.number for c in named),
+                deck.partner_line,
+            )
+            return
         if partner is not None:
-            yield from self._check_partner(deck, partner)
+            problems = list(self._check_partner(deck, partner))
+            yield from problems
+            if problems and not _is_level_r(partner):
+                # Checking Level Cs against a card that cannot be a partner only repeats it.
+                return
         for stack in deck.stacks("destiny"):
             card = stack.card
             if not PARTNER_C.matches(card):
@@ -41,9 +63,9 @@ class PartnerCheck:
                 )
             elif not _names(partner) & {name_key(n) for n in card.evo_names}:
                 message = (
-                    f"{card.label} is a partner Level C, but its evolution box does not name "
-                    f"your partner {partner.label}. Remove it or choose a Level C that names "
-                    f"{partner.name or partner.number}."
+                    f"{card.label} is a partner Level C, but its evolution box (the names it "
+                    f"can evolve from) does not name your partner {partner.label}. Remove it or "
+                    f"choose a Level C that names {partner.name or partner.number}."
                 )
             else:
                 continue
@@ -51,7 +73,7 @@ class PartnerCheck:
 
     def _check_partner(self, deck: Deck, partner: Card) -> Iterator[Violation]:
         problem = None
-        if partner.kind != "digimon" or (partner.level or "").upper() != "R":
+        if not _is_level_r(partner):
             problem = "is not a Level R Digimon, so it cannot be your partner"
         elif not any(s.card.number == partner.number for s in deck.stacks("main")):
             problem = "is your declared partner, but it is not in your main deck. Add it"

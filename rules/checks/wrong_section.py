@@ -26,6 +26,7 @@ class WrongSection:
     forbidden: tuple[CardFilter, ...] = ()
     unchecked: tuple[str, ...] = ()
     hints: Mapping[str, str] = field(default_factory=dict)
+    missing_rule: str | None = None
     code: str = "wrong-section"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
@@ -33,10 +34,11 @@ class WrongSection:
             for stack in deck.stacks(section):
                 reason = self._reason(section, stack.card)
                 if reason:
+                    missing = section not in self.allowed and section not in self.unchecked
                     yield Violation(
                         self.code,
                         f"{stack.card.label} {reason}",
-                        self.rule,
+                        (self.missing_rule or self.rule) if missing else self.rule,
                         section=section,
                         cards=(stack.card.number,),
                         line=stack.line,

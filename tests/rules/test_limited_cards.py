@@ -8,62 +8,80 @@ from datetime import date
 import pytest
 from fixture_cards import make_deck
 
-from rules.checks import BannedCards, ChoiceRestrictionCheck, RestrictedCards, UpcomingChange
+from rules.builtin import BUILT_IN
 from rules.lists import load_history
-from rules.model import Context
 from rules.numbers import number_key
 
 LISTS = load_history()
+DCG = BUILT_IN["dcg"]
 
 
-def found(check, day, **sections):
-    return list(check.check(make_deck("dcg", **sections), Context(date.fromisoformat(day), LISTS)))
+def found(code, day, **sections):
+    """Violations and warnings with `code` from the shipped DCG format on `day`."""
+    violations, warnings = DCG.judge(make_deck("dcg", **sections), date.fromisoformat(day))
+    return [v for v in (*violations, *warnings) if v.code == code]
 
 
 @pytest.mark.parametrize(
-    ("check", "day", "main", "bad"),
+    ("code", "day", "sections", "bad"),
     [
-        (BannedCards(), "2022-02-24", {"BT5-109": 1}, False),
-        (BannedCards(), "2022-02-25", {"BT5-109": 1}, True),
-        (RestrictedCards(), "2021-03-31", {"BT2-047": 2}, False),
-        (RestrictedCards(), "2021-04-01", {"BT2-047": 2}, True),
-        (RestrictedCards(), "2021-04-01", {"BT2-047": 1}, False),
-        (RestrictedCards(), "2026-04-03", {"BT3-092": 4}, False),
-        (RestrictedCards(), "2026-04-04", {"BT3-092": 4}, True),
-        (ChoiceRestrictionCheck(), "2025-03-27", {"EX2-007": 1, "EX7-064": 1}, False),
-        (ChoiceRestrictionCheck(), "2025-03-28", {"EX2-007": 1, "EX7-064": 1}, True),
-        (ChoiceRestrictionCheck(), "2025-03-28", {"EX2-007": 4}, False),
+        ("banned", "2022-02-24", {"main": {"BT5-109": 1}}, False),
+        ("banned", "2022-02-25", {"main": {"BT5-109": 1}}, True),
+        ("banned", "2022-02-25", {"eggs": {"BT5-109": 1}}, True),
+        ("restricted", "2021-03-31", {"main": {"BT2-047": 2}}, False),
+        ("restricted", "2021-04-01", {"main": {"BT2-047": 2}}, True),
+        ("restricted", "2021-04-01", {"main": {"BT2-047": 1}}, False),
+        ("restricted", "2021-04-01", {"eggs": {"BT2-047": 1}}, False),
+        ("restricted", "2021-04-01", {"main": {"BT2-047": 1}, "eggs": {"BT2-047": 1}}, True),
+        ("restricted", "2021-04-01", {"eggs": {"BT2-047": 2}}, True),
+        ("restricted", "2026-04-03", {"main": {"BT3-092": 4}}, False),
+        ("restricted", "2026-04-04", {"main": {"BT3-092": 4}}, True),
+        ("choice-restriction", "2025-03-27", {"main": {"EX2-007": 1, "EX7-064": 1}}, False),
+        ("choice-restriction", "2025-03-28", {"main": {"EX2-007": 1, "EX7-064": 1}}, True),
+        (
+            "choice-restriction",
+            "2025-03-28",
+            {"main": {"EX2-007": 1}, "eggs": {"EX7-064": 1}},
+            True,
+        ),
+        ("choice-restriction", "2025-03-28", {"main": {"EX2-007": 4}}, False),
     ],
     ids=[
         "banned-day-before",
         "banned-on-the-day",
+        "banned-in-egg-deck",
         "restricted-day-before",
         "restricted-on-the-day",
         "restricted-one-copy",
+        "restricted-one-copy-in-eggs",
+        "restricted-one-in-each-deck",
+        "restricted-two-in-eggs",
         "2026-wave-day-before",
         "2026-wave-on-the-day",
         "pair-day-before",
         "pair-on-the-day",
+        "pair-over-both-decks",
         "pair-one-side",
     ],
 )
-def test_lists_by_date(check, day, main, bad):
-    result = found(check, day, main=main)
+def test_lists_by_date(code, day, sections, bad):
+    result = found(code, day, **sections)
     assert bool(result) is bad
     for violation in result:
-        assert violation.code == check.code and "world.digimoncard.com" in violation.rule
+        assert "world.digimoncard.com" in violation.rule
 
 
-def test_restricted_counts_both_decks():
-    """Restricted means 1 copy over the deck and the Digi-Egg deck together."""
-    assert found(RestrictedCards(), "2024-01-01", main={"BT2-047": 1}) == []
-
-
-def test_restricted_message():
-    [v] = found(RestrictedCards(), "2021-05-01", main={"BT2-047": 4})
+def test_restricted_message_says_which_deck():
+    [v] = found("restricted", "2021-05-01", main={"BT2-047": 3}, eggs={"BT2-047": 1})
     assert v.message == (
-        "BT2-047 Argomon is restricted to 1 copy since 2021-04-01, and you have 4. Remove 3 copies."
+        "BT2-047 Argomon is restricted to 1 copy over both decks since 2021-04-01, and you "
+        "have 4 (3 in the main deck and 1 in the Digi-Egg deck). Remove 3 copies."
     )
+
+
+def test_medium_confidence_date_says_so():
+    [v] = found("restricted", "2022-06-01", main={"BT6-015": 2})
+    assert "medium" in v.message and "medium confidence" in v.rule
 
 
 def test_lifted_restriction():
@@ -91,11 +109,26 @@ def test_medium_confidence_date_is_enforced_and_shown():
     ids=["before-announcement", "announcement-day", "day-before-effect", "in-force"],
 )
 def test_upcoming_change(day, warned):
-    result = found(UpcomingChange(), day, main={"BT3-092": 4})
+    result = found("upcoming-change", day, main={"BT3-092": 4})
     assert bool(result) is warned
     for warning in result:
-        assert warning.warning and warning.code == "upcoming-change"
-        assert warning.message.startswith("From 2026-04-04:") and "BT3-092" in warning.cards
+        assert warning.warning and "BT3-092" in warning.cards
+        assert warning.message.startswith(
+            "From 2026-04-04, BT3-092 MaloMyotismon will be restricted to 1 copy; you have 4."
+        )
+
+
+def test_upcoming_change_is_given_once():
+    """A card that two announced lists both limit is warned about once, by the first."""
+    from fixture_cards import POOLS
+
+    from rules.validate import check_structured
+
+    report = check_structured(
+        DCG, POOLS["dcg"], {"main": [("BT5-109", 1)]}, None, date(2022, 1, 14)
+    )
+    upcoming = [w for w in report.warnings if w.code == "upcoming-change"]
+    assert len(upcoming) <= 1 and len(report.warnings) == len(set(report.warnings))
 
 
 def test_history_matches_the_shared_curated_list():

@@ -43,7 +43,7 @@ def test_name_limit(main, expected_cards):
 def test_message_names_the_cards_and_the_fix():
     [violation] = CHECK.check(make_deck("dmcg", main={"St-2": 2, "St-91": 2}), CTX)
     assert violation.message == (
-        "You have 4 cards named Greymon (St-2 Greymon and St-91 Greymon), but a deck may "
+        "You have 4 cards named Greymon (2 St-2 Greymon, 2 St-91 Greymon), but a deck may "
         "have at most 3 cards of one name. Remove 1 card."
     )
 

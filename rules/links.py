@@ -1,0 +1,67 @@
+"""Deck links players share: the Egman Events deck builder and DigimonMeta.
+
+    https://deckbuilder.egmanevents.com/?deck=EX6-018:4,BT19-069:2,...&type=digimon
+    https://digimonmeta.com/deckinfo2?dn=...&dg=4nBT24-005a4nBT14-056a...
+    4nBT24-005a4nBT14-056a...                  (the bare `dg` value)
+
+Read with `str` methods and `urllib.parse` only (linear in the link). Each entry
+comes back as (number, count, None), or (None, None, problem) when it cannot be
+read, so a bad piece is reported and the rest still counts.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from rules.numbers import is_number
+
+Entry = tuple[str | None, int | None, str | None]
+MAX_COUNT = 1000
+
+
+def deck_link(text: str) -> list[Entry] | None:
+    """The entries of a deck link or bare `dg` value; None when `text` is neither."""
+    if text.startswith(("http://", "https://")):
+        try:
+            query = parse_qs(urlsplit(text).query)
+        except ValueError:
+            return None
+        if "deck" in query:
+            return _pairs(query["deck"][0].split(","), ":", count_first=False)
+        if "dg" in query:
+            return _dg(query["dg"][0])
+        return None
+    if text.startswith("dg="):
+        return _dg(text[3:])
+    if text[:1].isdigit() and "n" in text[:6] and _dg_shaped(text):
+        return _dg(text)
+    return None
+
+
+def _dg_shaped(text: str) -> bool:
+    count, sep, rest = text.partition("n")
+    return bool(sep) and count.isdigit() and is_number(rest.partition("a")[0])
+
+
+def _dg(value: str) -> list[Entry]:
+    """`<count>n<number>` entries joined by `a` (numbers are upper case, so `a` splits)."""
+    return _pairs(value.split("a"), "n", count_first=True)
+
+
+def _pairs(pieces: list[str], sep: str, count_first: bool) -> list[Entry]:
+    entries: list[Entry] = []
+    for piece in pieces:
+        piece = piece.strip()
+        if not piece:
+            continue
+        left, found, right = piece.partition(sep)
+        count_text, number = (left, right) if count_first else (right, left)
+        if not found or not count_text.isascii() or not count_text.isdigit():
+            entries.append((None, None, f"the link entry {piece[:40]!r} has no count"))
+        elif not is_number(number):
+            entries.append((None, None, f"the link entry {piece[:40]!r} has no card number"))
+        elif not 1 <= (count := int(count_text) if len(count_text) <= 7 else 0) <= MAX_COUNT:
+            entries.append((None, None, f"the link entry {piece[:40]!r} has a count out of range"))
+        else:
+            entries.append((number, count, None))
+    return entries or [(None, None, "the deck link holds no cards")]

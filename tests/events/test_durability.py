@@ -1,0 +1,144 @@
+"""An acknowledged submission survives a killed server, whole; none is ever half.
+
+The README's production server (gunicorn with gunicorn.conf.py) takes submissions
+from 8 concurrent clients; part-way the whole process group gets SIGKILL (no
+shutdown, no flush); after a restart every submission that got a 201 is there with
+exactly the list that was sent, on SQLite and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import requests
+from conftest import ROOT
+from fixture_cards import ST1_TEXT
+
+CLIENTS, TOTAL, KILL_AFTER = 8, 200, 70
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(env: dict) -> subprocess.Popen:
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    config = ROOT / "gunicorn.conf.py"
+    args = ["-c", str(config)] if config.exists() else ["-w", "2", "--threads", "4"]
+    process = subprocess.Popen(
+        [str(gunicorn), *args, "wsgi:app"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://{env['DECKCHECK_BIND']}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(base + "/api/v1/health", timeout=10).ok:
+                return process
+        except requests.RequestException:
+            time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGKILL)
+    raise AssertionError("the production server did not start")
+
+
+def _kill(process: subprocess.Popen) -> None:
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
+
+
+def _deck(n: int) -> str:
+    # A distinct, legal-sized list per submission: ST1 plus a counted marker line.
+    return ST1_TEXT + f"\n// submission {n}\n"
+
+
+def test_acknowledged_submissions_survive_sigkill(events_database, tmp_path):
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
+        "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
+        "DECKCHECK_EVENTS_DATABASE": events_database,
+        "DECKCHECK_EVENTS_SUBMIT_LIMIT": "0",
+        "DECKCHECK_SECRET_KEY": "durability",
+        "DECKCHECK_BIND": f"127.0.0.1:{port}",
+        "DECKCHECK_GUNICORN_WORKERS": "2",
+        "DECKCHECK_GUNICORN_THREADS": "4",
+    }
+    base = f"http://127.0.0.1:{port}/api/v1/events"
+    server = _start(env)
+    try:
+        created = requests.post(
+            base,
+            json={"name": "Kill", "format": "dcg", "date": "2021-01-01",
+                  "deadline": "2099-01-01T00:00:00Z"},
+            timeout=10,
+        ).json()  # fmt: skip
+        acknowledged: dict[str, dict] = {}
+        sent: dict[str, str] = {}
+        lock = threading.Lock()
+        killed = threading.Event()
+
+        def client(number: int) -> None:
+            session = requests.Session()
+            for n in range(number, TOTAL, CLIENTS):
+                player = f"P{n:03d}"
+                with lock:
+                    sent[player] = _deck(n)
+                try:
+                    response = session.post(
+                        f"{base}/{created['id']}/submissions",
+                        json={"player": player, "decklist": _deck(n)},
+                        timeout=30,
+                    )
+                except requests.RequestException:
+                    return
+                if response.status_code == 201:
+                    with lock:
+                        acknowledged[player] = response.json()["submission"]
+                        if len(acknowledged) >= KILL_AFTER and not killed.is_set():
+                            killed.set()
+                            _kill(server)
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert killed.is_set(), "the server finished before it could be killed"
+    finally:
+        if server.poll() is None:
+            _kill(server)
+
+    server = _start(env)
+    try:
+        auth = {"Authorization": "Bearer " + created["admin_token"]}
+        rows = requests.get(f"{base}/{created['id']}/submissions", headers=auth, timeout=30)
+        stored = {row["player"]: row for row in rows.json()["data"]}
+        assert KILL_AFTER <= len(acknowledged) < TOTAL
+        for player, receipt in acknowledged.items():
+            assert stored[player]["id"] == receipt["id"]
+            assert stored[player]["fingerprint"] == receipt["fingerprint"]
+        for player, row in stored.items():
+            # Present but never acknowledged (in flight at the kill) is allowed; half is not.
+            again = requests.post(
+                f"http://127.0.0.1:{port}/api/v1/decks/validate",
+                json={"format": "dcg", "date": "2021-01-01", "decklist": sent[player]},
+                timeout=10,
+            ).json()
+            assert row["fingerprint"] == again["deck"]["fingerprint"]
+            assert row["legal"] is True and row["changed"] is False
+    finally:
+        _kill(server)

@@ -30,7 +30,7 @@ _cache: dict[str, tuple[tuple, LoadedFormats, float]] = {}
 
 
 def _signature(folder: Path) -> tuple:
-    """(name, kind, mtime, size) of each `*.toml`; a file deleted while we look is left out."""
+    """(name, kind, mtime, size) of each `*.toml`."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -42,6 +42,8 @@ def _signature(folder: Path) -> tuple:
         try:
             info = entry.stat()
         except OSError:
+            # Gone or a dangling link: listed, and reading it says why.
+            found.append((entry.name, 0, 0, 0))
             continue
         found.append((entry.name, stat.S_IFMT(info.st_mode), info.st_mtime_ns, info.st_size))
     return tuple(sorted(found))

@@ -1,0 +1,229 @@
+"""The contract's "Limits": body sizes of every encoding, 405 with Allow, signed share
+links that never come from Host, booting under a held write lock, the formats folder."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sqlite3
+from urllib.parse import urlencode
+
+import pytest
+from werkzeug.test import encode_multipart
+
+from deckcheck import create_app, format_registry
+
+ST1 = "4 ST1-03\n4 ST1-02"
+MB = 1024 * 1024
+
+
+def chunked(body: bytes, content_type: str = "application/json") -> dict:
+    """Test-client arguments for a body sent without Content-Length, as gunicorn hands
+    a chunked body to the app (its end marked by wsgi.input_terminated)."""
+    return {
+        "input_stream": io.BytesIO(body),
+        "headers": {"Content-Type": content_type, "Transfer-Encoding": "chunked"},
+        "environ_overrides": {"wsgi.input_terminated": True},
+    }
+
+
+def share_link(page: str) -> str:
+    return re.search(r'id="share" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+
+
+def report_page(client, decklist: str = ST1, **headers) -> str:
+    response = client.post("/report", data={"format": "dcg", "decklist": decklist}, headers=headers)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+# -- bodies -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "limit"),
+    [("/api/v1/decks/validate", MB), ("/api/v1/decks/validate-batch", 16 * MB)],
+)
+def test_chunked_api_body_over_the_limit_is_413_json(client, path, limit):
+    response = client.post(path, **chunked(b" " * (limit + 1)))
+    assert response.status_code == 413
+    assert response.get_json()["error"]["code"] == "body-too-large"
+
+
+def test_chunked_api_body_under_the_limit_is_read(client):
+    body = b'{"format": "dcg", "decklist": "4 ST1-03"}'
+    response = client.post("/api/v1/decks/validate", **chunked(body + b" " * (MB - len(body))))
+    assert response.status_code == 200 and "legal" in response.get_json()
+
+
+@pytest.mark.parametrize("encoding", ["form", "multipart", "chunked-form"])
+def test_page_bodies_over_the_limit_are_an_error_page(client, encoding):
+    fields = {"format": "dcg", "decklist": "1 ST1-03\n" + "a" * MB}
+    if encoding == "multipart":
+        # Encoded here: the test client's own encoder spools to a file it never closes.
+        boundary, body = encode_multipart(fields)
+        response = client.post(
+            "/report", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+        )
+    elif encoding == "chunked-form":
+        body = urlencode(fields).encode()
+        response = client.post("/report", **chunked(body, "application/x-www-form-urlencoded"))
+    else:
+        response = client.post("/report", data=fields)
+    assert response.status_code == 413 and response.mimetype == "text/html"
+
+
+def test_a_form_field_near_the_body_limit_is_read(client):
+    # Flask's own default (500 kB per field) would refuse what the contract allows.
+    page = report_page(client, ST1 + "\n" + "// " + "x" * 900_000)
+    assert "sha256:" in page
+
+
+def test_405_names_the_allowed_methods(client):
+    api = client.get("/api/v1/decks/validate")
+    page = client.delete("/report")
+    assert api.status_code == 405 and set(api.headers["Allow"].split(", ")) >= {"POST"}
+    assert page.status_code == 405 and {"GET", "POST"} <= set(page.headers["Allow"].split(", "))
+
+
+# -- share links ---------------------------------------------------------------
+
+
+def test_share_links_are_relative_and_ignore_host(client):
+    page = report_page(client)
+    hostile = client.post(
+        "/report",
+        data={"format": "dcg", "decklist": ST1},
+        headers={"Host": "evil.example", "X-Forwarded-Host": "evil.example"},
+    ).get_data(as_text=True)
+    assert share_link(page).startswith("/report?") and "evil.example" not in hostile
+
+
+def test_share_links_use_the_base_url(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "c.db"),
+            "FORMATS_DIR": str(tmp_path / "f"),
+            "SECRET_KEY": "k",
+            "BASE_URL": "https://deckcheck.example",
+        }
+    )
+    page = report_page(app.test_client(), Host="evil.example")
+    assert share_link(page).startswith("https://deckcheck.example/report?")
+
+
+def test_a_share_link_reproduces_the_report(client):
+    page = report_page(client)
+    again = client.get(share_link(page)).get_data(as_text=True)
+    fingerprint = re.search(r"sha256:[0-9a-f]{64}", page).group()
+    assert fingerprint in again
+
+
+def tampered(token: str) -> list[str]:
+    flip = "A" if token[5] != "A" else "B"
+    return [
+        token[:5] + flip + token[6:],
+        token[:-1] + ("A" if token[-1] != "A" else "B"),
+        token.split(".")[-1],
+        token + "x",
+        "." + token,
+        "",
+        "%00" * 10,
+    ]
+
+
+def test_tampered_share_links_are_400(client):
+    token = re.search(r"d=([^&]+)", share_link(report_page(client))).group(1)
+    for bad in filter(None, tampered(token)):
+        for path in ("/report", "/report/export/text"):
+            response = client.get(f"{path}?format=dcg&d={bad}")
+            assert response.status_code == 400, (path, bad)
+            assert response.mimetype == "text/html"
+
+
+def test_a_link_signed_with_another_key_is_400(client, tmp_path):
+    other = create_app({"TESTING": True, "DATABASE": str(tmp_path / "o.db"), "SECRET_KEY": "other"})
+    link = share_link(report_page(other.test_client()))
+    assert client.get(link).status_code == 400
+
+
+def test_an_oversized_share_link_is_400_before_any_work(client):
+    response = client.get("/report?format=dcg&d=" + "A" * 5000)
+    assert response.status_code == 400 and b"longer than any link" in response.data
+
+
+def test_a_deck_too_long_for_a_link_gets_a_posted_form(client):
+    # Random card-like lines do not compress: the signed token outgrows the cap.
+    lines = "\n".join(f"1 {os.urandom(6).hex()}" for _ in range(600))
+    page = report_page(client, lines)
+    assert 'id="share"' not in page and 'id="share-form"' in page
+    assert 'method="post" action="/report"' in page
+    export = client.post("/report/export/text", data={"format": "dcg", "decklist": ST1})
+    assert export.status_code == 200 and "attachment" in export.headers["Content-Disposition"]
+
+
+# -- booting while an import holds the write lock -------------------------------
+
+
+def test_a_worker_boots_while_the_write_lock_is_held(tmp_path):
+    config = {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "cards.db"),
+        "FORMATS_DIR": str(tmp_path / "formats"),
+        "SECRET_KEY": "k",
+    }
+    create_app(config)  # the first writer migrates and seeds
+    holder = sqlite3.connect(config["DATABASE"], isolation_level=None)
+    holder.execute("PRAGMA busy_timeout = 0")
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        app = create_app(config)
+        client = app.test_client()
+        assert client.get("/api/v1/health").get_json()["status"] == "ok"
+        report = client.post("/api/v1/decks/validate", json={"format": "dcg", "decklist": ST1})
+        assert report.status_code == 200
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+# -- the organizer formats folder ------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_in_the_formats_folder_is_listed_not_read(app, client):
+    folder = app.config["FORMATS_DIR"]
+    os.mkfifo(os.path.join(folder, "pipe.toml"))
+    os.mkdir(os.path.join(folder, "folder.toml"))
+    with open(os.path.join(folder, "good.toml"), "w") as out:
+        out.write('id = "good"\nextends = "dcg"\n')
+    data = client.get("/api/v1/formats").get_json()
+    errors = {e["file"]: e["message"] for e in data["errors"]}
+    assert "good" in {f["id"] for f in data["data"]}
+    assert "not a regular file" in errors["pipe.toml"]
+    assert "not a regular file" in errors["folder.toml"]
+    assert folder not in str(data)
+
+
+def test_format_errors_show_no_server_paths(app, client):
+    folder = app.config["FORMATS_DIR"]
+    os.symlink(os.path.join(folder, "missing-target"), os.path.join(folder, "dangling.toml"))
+    data = client.get("/api/v1/formats").get_json()
+    assert [e["file"] for e in data["errors"]] == ["dangling.toml"]
+    assert folder not in str(data) and "/" not in data["errors"][0]["message"]
+
+
+def test_the_folder_is_looked_at_at_most_once_a_second(app, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(format_registry.time, "monotonic", lambda: clock[0])
+    folder = app.config["FORMATS_DIR"]
+    with app.app_context():
+        assert "late" not in format_registry.registry().formats
+        with open(os.path.join(folder, "late.toml"), "w") as out:
+            out.write('id = "late"\nextends = "dcg"\n')
+        clock[0] += format_registry.RECHECK_SECONDS / 2
+        assert "late" not in format_registry.registry().formats
+        clock[0] += format_registry.RECHECK_SECONDS
+        assert "late" in format_registry.registry().formats

@@ -11,7 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
-from urllib3.exceptions import ConnectTimeoutError, ReadTimeoutError
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ReadTimeoutError
 from urllib3.util.retry import Retry
 
 from cardpool.errors import FetchError
@@ -165,6 +165,9 @@ def _timed_out(err: requests.RequestException) -> bool:
     if isinstance(err, requests.Timeout):
         return True
     reason = getattr(err.args[0], "reason", None) if err.args else None
+    # urllib3 makes a refused connection a subclass of ConnectTimeoutError.
+    if isinstance(reason, NewConnectionError):
+        return False
     return isinstance(reason, ReadTimeoutError | ConnectTimeoutError)
 
 

@@ -61,7 +61,8 @@ class CardCsvRowSchema(Schema):
         if unknown:
             errors["flags"] = f"unknown flag(s) {', '.join(unknown)}"
         copies = data.get("max_copies", "").strip()
-        if copies and not (copies.isdigit() and 1 <= int(copies) <= 1000):
+        # Length first: int() of a 5,000-digit string is an error (and slow), not a number.
+        if copies and not (copies.isdigit() and len(copies) <= 4 and 1 <= int(copies) <= 1000):
             errors["max_copies"] = f"{copies!r} is not a whole number from 1 to 1000"
         for column in ("cost", "dp"):
             value = data.get(column, "").strip()

@@ -43,6 +43,7 @@ def digit_runs(text: str) -> list[str]:
     return _DIGITS.findall(text.partition("_")[0])
 
 
+@lru_cache(maxsize=65536)
 def fits_printed(typed: str, printed: str) -> bool:
     """Does a typed number stay within its printed width (`BT1-0100` is not `BT1-100`)?
 

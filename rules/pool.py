@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable
 
 from rapidfuzz import fuzz, process
@@ -18,8 +19,12 @@ MARKER_WORDS = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", 
 NEAR = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
 
 
+@lru_cache(maxsize=65536)
 def name_key(text: str) -> str:
-    """Case, accents of width, spacing and punctuation do not tell names apart."""
+    """Case, accents of width, spacing and punctuation do not tell names apart.
+
+    Cached: the same names come back on every request.
+    """
     return _NOT_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 

@@ -79,9 +79,19 @@ class Resolver:
         else the line is unclear. Only without one is a misspelt name (rapidfuzz)
         considered, then a number against its name: there the most natural reading wins.
         """
+        readings = ref.readings
+        first = readings[0] if readings else None
+        if first is not None and first.number and first.strain == 0:
+            card = self.index.by_number(first.number)
+            if (
+                card is not None
+                and self.index.agrees(card, first.name)
+                and not any(self._exact_other(r, card, first.count) for r in readings[1:])
+            ):
+                return Choice(card, first.count, first, "exact")
         found: list[tuple[Reading, Card]] = []
         ambiguous: list[tuple[Reading, list[Card]]] = []
-        for reading in ref.readings:
+        for reading in readings:
             card = self._named(reading, ambiguous)
             if card is not None:
                 found.append((reading, card))
@@ -117,6 +127,20 @@ class Resolver:
         else:
             self._unknown(ref)
         return None
+
+    def _exact_other(self, reading: Reading, card: Card, count: int) -> bool:
+        """Does another reading name a card exactly, giving another card or count?
+
+        The same question the general path asks, for the common line only.
+        """
+        if reading.number:
+            other = self.index.by_number(reading.number)
+            exact = other is not None and self.index.agrees(other, reading.name)
+        else:
+            named = self.index.by_name(reading.name or "")
+            other = named[0] if len(named) == 1 else None
+            exact = other is not None
+        return exact and (other is not card or reading.count != count)
 
     def _named(self, reading: Reading, ambiguous: list) -> Card | None:
         if reading.number:
@@ -286,9 +310,7 @@ def resolve_structured(
 
 def structured_ref(text: str, where: str, count: int) -> Ref:
     """A structured `card` value read like a line without a count."""
-    from dataclasses import replace
-
-    readings = tuple(replace(r, count=count) for r in card_readings(text.split(), counts=False))
+    readings = tuple(r._replace(count=count) for r in card_readings(text.split(), counts=False))
     return Ref(readings, where, None, text)
 
 

@@ -357,3 +357,82 @@ def test_suggestions_are_bounded():
     assert time.perf_counter() - start < 2
     asked = [v for v in resolved.problems if "no suggestion looked for" in v.message]
     assert len(resolved.problems) == 1000 and len(asked) == 980
+
+
+ADVERSARIAL = [
+    lambda n: "a" + " " * n + "b",
+    lambda n: "1" * n,
+    lambda n: "BT1-" * (n // 4),
+    lambda n: "BT1-010_" + "a_" * (n // 2),
+    lambda n: "x 4 " * (n // 4),
+    lambda n: "(" * n,
+    lambda n: "4 " + "Agumon " * (n // 7) + "BT1-010",
+    lambda n: "4nBT1-010a" * (n // 10),
+    lambda n: "// " + "-" * n,
+]
+
+
+def _parse_seconds(text: str) -> float:
+    import time
+
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        parse_line(1, text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@settings(max_examples=9, deadline=None)
+@given(st.sampled_from(range(len(ADVERSARIAL))))
+def test_parse_time_per_character_stays_flat(which):
+    """Four times the line costs well under sixteen times the time (a ratio, not a timing):
+    a quadratic reader fails it, a linear one passes with room to spare."""
+    shape = ADVERSARIAL[which]
+    short, long = _parse_seconds(shape(240)), _parse_seconds(shape(960))
+    assert long < max(short, 20e-6) * 10
+
+
+def test_a_long_line_costs_one_length_check():
+    import time
+
+    start = time.perf_counter()
+    line = parse_line(1, "a" + " " * 100_000 + "b")
+    assert line.kind == "unparsed" and line.problem == "too long"
+    assert time.perf_counter() - start < 0.5
+
+
+def test_number_pattern_worst_case_is_linear():
+    """`_NUMBER` matches a whole token; its parts cannot overlap, so no backtracking."""
+    from rules.numbers import find_numbers, is_number
+
+    token = "BT1-010" + "_a" * 5000 + "-"
+    assert not is_number(token)
+    assert find_numbers(token + " " + "BT1-010_" * 3000) == []
+
+
+WORDS = st.sampled_from(
+    ["Agumon", "Shoutmon", "X4", "4", "x2", "(2)", "BT1-010", "(BT1-010)", "ADR-02", "DCG",
+     "[DCG]", "ACE", "-", "Mental", "(X", "Antibody)", "1.", ">", "*2", "×3", "st-44s", "ｘ"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(0, 60),
+    st.lists(WORDS, max_size=5),
+    st.sampled_from(["BT1-010", "(P-104)", "EX2-046_P1"]),
+)
+def test_fast_path_equals_the_general_reader(count, words, number):
+    import rules.parse as reader
+
+    tokens = [str(count), *words, number]
+    fast = reader._common_readings(tokens)
+    if fast is None:
+        return
+    original = reader._common_readings
+    reader._common_readings = lambda tokens: None
+    try:
+        assert fast == reader.card_readings(tokens)
+    finally:
+        reader._common_readings = original

@@ -135,6 +135,10 @@
 
   function renderDeck() {
     const box = $("b-deck");
+    // Re-rendering replaces the buttons: keep the keyboard where it was.
+    const focused = document.activeElement;
+    const focusRow = focused && focused.closest ? focused.closest(".deck-row") : null;
+    const refocus = focusRow ? [focusRow.dataset.number, focusRow.dataset.section, focused.dataset.testid] : null;
     box.replaceChildren();
     const hints = cardHints();
     for (const { id, title } of game().sections) {
@@ -162,6 +166,11 @@
       box.append(list);
     }
     renderPartner();
+    if (refocus) {
+      const row = box.querySelector(`.deck-row[data-number="${CSS.escape(refocus[0])}"][data-section="${refocus[1]}"]`);
+      const target = row && (row.querySelector(`[data-testid="${refocus[2]}"]`) || row.querySelector("button"));
+      if (target) target.focus();
+    }
   }
 
   function button(label, name, testid, action) {
@@ -584,9 +593,8 @@
       const row = event.target.closest && event.target.closest(".deck-row");
       if (!row || !["+", "-"].includes(event.key)) return;
       const card = info.get(row.dataset.number) || { number: row.dataset.number };
+      event.preventDefault();
       add(card, row.dataset.section, event.key === "+" ? 1 : -1);
-      const again = document.querySelector(`.deck-row[data-number="${CSS.escape(row.dataset.number)}"] button`);
-      if (again) again.focus();
     });
   }
 

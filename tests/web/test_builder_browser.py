@@ -1,0 +1,204 @@
+"""The deck builder in a real Chromium: build by searching and clicking, watch the
+verdict change, export, open the report, reload, and the same on a 390 px phone."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import POOLS, ROOT
+from fixture_cards import ST1_COUNTS
+from web.test_browser import browser, server  # noqa: F401 - shared fixtures
+
+from cardpool.db import connect
+from cardpool.imports import import_pool
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = ROOT / "test-artifacts"
+DATE = "2025-01-01"  # ST2-13 Hammer Spark is restricted from 2024-08-31
+WIDTHS = {"desktop": 1100, "phone": 390}
+
+
+@pytest.fixture(params=list(WIDTHS))
+def tab(request, browser, server):  # noqa: F811 - closed before the server stops
+    context = browser.new_context(viewport={"width": WIDTHS[request.param], "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.width_name = request.param
+    yield page
+    context.close()
+    assert errors == []
+
+
+def add_by_search(page, number: str, times: int) -> None:
+    page.fill("[data-testid=builder-search]", number)
+    result = page.locator(f"[data-testid=builder-result][data-number='{number}']")
+    result.wait_for()
+    for _ in range(times):
+        result.locator("[data-testid=builder-add]").click()
+    row = page.locator(f"[data-testid=builder-deck] [data-number='{number}']")
+    assert row.get_attribute("data-count") == str(times)
+
+
+def verdict(page) -> str:
+    return page.inner_text("[data-testid=builder-verdict]")
+
+
+def wait_verdict(page, text: str) -> None:
+    page.wait_for_function(
+        "t => document.querySelector('[data-testid=builder-verdict] .verdict-line')"
+        ".textContent.startsWith(t)",
+        arg=text,
+    )
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg&date={DATE}")
+    assert "Not legal" in verdict(tab)
+    add_by_search(tab, "ST1-01", 4)
+    for number, count in ST1_COUNTS:
+        add_by_search(tab, number, count)
+    wait_verdict(tab, "✔ Legal")
+    deck = tab.locator("[data-testid=builder-deck] [data-number]")
+    assert sum(int(deck.nth(i).get_attribute("data-count")) for i in range(deck.count())) == 54
+    assert "50 cards" in tab.inner_text("[data-testid=builder-deck]")
+    assert no_sideways_scroll(tab)
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / f"builder-legal-{tab.width_name}.png"), full_page=True)
+
+    # A fifth copy and a restricted card twice: the report's own problems appear.
+    agumon = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
+    agumon.locator("[data-testid=builder-add]").click()
+    add_by_search(tab, "ST2-13", 2)
+    tab.wait_for_function(
+        "() => document.querySelector('[data-testid=builder-verdict]')"
+        ".textContent.includes('ST2-13')"
+    )
+    problems = verdict(tab)
+    assert problems.startswith("✘ Not legal")
+    assert "5 copies of ST1-03" in problems and "ST2-13" in problems
+    assert "restricted" in problems.lower()
+    row = tab.locator("[data-testid=builder-deck] [data-number='ST2-13']")
+    assert "restricted" in row.inner_text()
+    tab.screenshot(path=str(ARTIFACTS / f"builder-illegal-{tab.width_name}.png"), full_page=True)
+    for _ in range(2):
+        row.locator("[data-testid=builder-remove]").click()
+    agumon.locator("[data-testid=builder-remove]").click()
+    wait_verdict(tab, "✔ Legal")
+
+    # Reload: the deck is in the address.
+    tab.reload()
+    wait_verdict(tab, "✔ Legal")
+    assert (
+        tab.locator("[data-testid=builder-deck] [data-number='ST1-12']").get_attribute("data-count")
+        == "4"
+    )
+
+
+def test_export_a_deck_code_and_open_it_in_the_report(tab, server):  # noqa: F811
+    if tab.width_name == "phone":
+        pytest.skip("the export path is the same on a phone; the build test covers 390 px")
+    deck = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
+    tab.goto(f"{server}/build?format=dcg&date={DATE}&main={deck}&eggs=ST1-01*4")
+    wait_verdict(tab, "✔ Legal")
+    tab.select_option("#b-style", "deck-code")
+    tab.click("#b-export-go")
+    tab.wait_for_function("() => document.querySelector('#b-export-out').value.startsWith('DCG')")
+    code = tab.input_value("#b-export-out")
+    tab.click("#b-report-go")
+    tab.wait_for_selector("#fingerprint")
+    from_builder = tab.inner_text("#fingerprint")
+    assert "Legal" in tab.inner_text("#verdict")
+    tab.goto(server + "/")
+    tab.select_option("#format", "dcg")
+    tab.fill("#date", DATE)
+    tab.fill("#decklist", code)
+    tab.click("form.check button[type=submit]")
+    tab.wait_for_selector("#fingerprint")
+    assert tab.inner_text("#fingerprint") == from_builder
+
+
+def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
+    if tab.width_name == "phone":
+        pytest.skip("storage is the same on a phone")
+    tab.goto(f"{server}/build?format=dcg&date={DATE}")
+    add_by_search(tab, "ST1-03", 3)
+    tab.click("#b-mine-box summary")
+    tab.fill("#b-name", "Agumon test")
+    tab.click("#b-save")
+    tab.goto(f"{server}/build")
+    tab.click("#b-mine-box summary")
+    tab.click("#b-mine >> text=Agumon test")
+    row = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
+    row.wait_for()
+    assert row.get_attribute("data-count") == "3"
+
+
+def test_keyboard_adds_and_removes(tab, server):  # noqa: F811
+    if tab.width_name == "phone":
+        pytest.skip("keyboard test on the desktop width")
+    tab.goto(f"{server}/build?format=dcg")
+    tab.focus("[data-testid=builder-search]")
+    tab.keyboard.type("ST1-03")
+    tab.keyboard.press("Enter")
+    row = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
+    row.wait_for()
+    row.locator("[data-testid=builder-add]").focus()
+    tab.keyboard.press("Enter")
+    tab.keyboard.press("+")
+    assert row.get_attribute("data-count") == "3"
+    tab.keyboard.press("-")
+    assert row.get_attribute("data-count") == "2"
+
+
+def test_odds_and_a_sample_hand(tab, server):  # noqa: F811
+    deck = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
+    tab.goto(f"{server}/build?format=dcg&main={deck}&eggs=ST1-01*4")
+    odds = tab.locator("[data-testid=builder-odds]")
+    odds.locator("tbody tr").first.wait_for()
+    # 4 copies in 50, 5-card hand: 1 - C(46,5)/C(50,5) = 35.3%
+    assert "35.3%" in odds.locator("tr", has_text="ST1-02").inner_text()
+    assert "Level 3 Digimon" in odds.inner_text()
+    tab.click("#b-sample")
+    assert tab.locator("#b-hand li").count() == 5
+    assert no_sideways_scroll(tab)
+    tab.screenshot(path=str(ARTIFACTS / f"builder-odds-{tab.width_name}.png"), full_page=True)
+
+
+@pytest.fixture
+def dbe_server(app, server):  # noqa: F811
+    if not POOLS["dbe"].exists():
+        pytest.skip("the shared DBE acceptance fixture is absent")
+    db = connect(app.config["DATABASE"])
+    import_pool(db, "dbe", str(POOLS["dbe"]))
+    db.close()
+    return server
+
+
+def test_dbe_deck_with_partner_and_destiny_zone(tab, dbe_server):
+    main = {
+        "ACC-005": 4, "ACC-006": 4, "ACC-023": 4, "ACC-024": 4, "ACC-025": 4, "ACC-026": 4,
+        "ACC-027": 4, "ACC-028": 2, "ACC-029": 1, "ACC-015": 3, "ACC-016": 2, "ACC-019": 1,
+        "ACC-021": 2, "ACC-022": 1, "ACC-009": 1, "ACC-001": 4,
+    }  # fmt: skip
+    listed = ",".join(f"{n}*{c}" for n, c in main.items())
+    tab.goto(f"{dbe_server}/build?format=dbe&main={listed}")
+    wait_verdict(tab, "✘ Not legal")
+    tab.fill("[data-testid=builder-search]", "agumon")
+    partner = tab.locator("[data-testid=builder-result][data-number='ACC-001']")
+    partner.locator("[data-testid=builder-partner]").click()
+    for number in ("ACC-007", "ACC-017"):  # Level M and Mastery go to the Destiny Zone
+        add_by_search(tab, number, 1)
+    for number in ("ACC-002", "ACC-003", "ACC-013"):
+        tab.fill("[data-testid=builder-search]", number)
+        found = tab.locator(f"[data-testid=builder-result][data-number='{number}']")
+        found.locator("[data-testid=builder-add-destiny]").click()
+    wait_verdict(tab, "✔ Legal")
+    destiny = tab.locator("[data-testid=builder-deck] [data-section=destiny]")
+    assert destiny.count() == 5
+    assert tab.input_value("#b-partner") == "ACC-001"
+    tab.screenshot(path=str(ARTIFACTS / f"builder-dbe-{tab.width_name}.png"), full_page=True)

@@ -368,7 +368,7 @@ def _term_test(table: Table, term: Term) -> Callable[[int], bool]:
         want = _number(term)
         return lambda i: _compare(op, table.level_numbers[i], want)
     if key == "kind":
-        wanted = KIND_WORDS.get(compact(value), compact(value))
+        wanted = compact(KIND_WORDS.get(compact(value), value))
         kinds = {k for k in set(table.kinds) if compact(k) == wanted}
         return lambda i: table.kinds[i] in kinds
     if key == "level":
@@ -440,7 +440,7 @@ def parse(query: Query) -> list[Term]:
 def matches(table: Table, terms: list[Term], limited: Limited | None) -> int:
     bits = table.everything
     for term in terms:
-        if term.key == "word" and not compact(term.value) and "-" not in term.value:
+        if term.key in ("word", "phrase") and not compact(term.value):
             continue  # punctuation alone (`*`, `'`) says nothing about a card
         mask = term_mask(table, term, limited)
         bits = bits & ~mask if term.negated else bits & mask

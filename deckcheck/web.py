@@ -101,6 +101,8 @@ def cards():
     """The card browser: the API's search (same query, same results) as a page."""
     args = request.args.copy()
     args["q"] = (args.get("q") or "")[:MAX_QUERY]
+    if not args.get("page", "1").isdigit():
+        args.pop("page")  # a hand-edited page number shows the first page
     error = None
     try:
         query, day = cardsearch.load_query(args, per_page=50)

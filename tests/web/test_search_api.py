@@ -1,0 +1,192 @@
+"""`GET /api/v1/cards` over the query language of the contract ("Card search syntax"),
+on the full shared pools; and the card browser answering the same as the API."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardpool.search import natural_key, tokenize
+
+
+def numbers(client, query: str, game: str = "dcg", **params) -> list[str]:
+    response = client.get("/api/v1/cards", query_string={"game": game, "q": query, **params})
+    assert response.status_code == 200, response.get_json()
+    return [card["number"] for card in response.get_json()["data"]]
+
+
+def cards(client, query: str, game: str = "dcg", **params) -> list[dict]:
+    params = {"game": game, "q": query, "per_page": 200, **params}
+    return client.get("/api/v1/cards", query_string=params).get_json()["data"]
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        ("greymon", {"BT1-015", "BT1-021", "BT1-025"}),  # Greymon, MetalGreymon, WarGreymon
+        ("metal greymon", {"BT1-021"}),
+        ('"x antibody"', {"BT9-008"}),
+        ("BT1-01", {"BT1-010", "BT1-015"}),
+        ("bt1-10", {"BT1-010"}),
+        ("BT1-010_P1", {"BT1-010"}),
+    ],
+)
+def test_words_phrases_and_numbers(full_client, query, wanted):
+    assert wanted <= set(numbers(full_client, query, per_page=200))
+
+
+def test_all_words_must_match(full_client):
+    found = cards(full_client, "metal greymon")
+    assert found and all(
+        "metal" in c["name"].lower() and "greymon" in c["name"].lower() for c in found
+    )
+
+
+def test_dmcg_number_prefix(full_client):
+    found = numbers(full_client, "St-1", game="dmcg", per_page=200)
+    assert found[0] == "St-1" and all(n.upper().startswith("ST-1") for n in found)
+
+
+@pytest.mark.parametrize(
+    ("query", "holds"),
+    [
+        ("k:tamer", lambda c: c["kind"] == "tamer"),
+        ("kind:option", lambda c: c["kind"] == "option"),
+        ("lv:6", lambda c: c["level"] == "6"),
+        ("lv>=5", lambda c: int(c["level"]) >= 5),
+        ("level<4", lambda c: int(c["level"]) < 4),
+        ("c:red", lambda c: "Red" in c["colors"]),
+        ("c:red c:blue", lambda c: {"Red", "Blue"} <= set(c["colors"])),
+        ("t:vaccine", lambda c: any("vaccine" in t.lower() for t in c["traits"])),
+        ('t:"royal knight"', lambda c: any("royal knight" in t.lower() for t in c["traits"])),
+        ("cost<=3 k:digimon", lambda c: c["cost"] is not None and c["cost"] <= 3),
+        ("pc=5", lambda c: c["cost"] == 5),
+        ("dp>=7000", lambda c: c["dp"] >= 7000),
+        ("set:EX9", lambda c: c["number"].startswith("EX9-")),
+        ("-k:digimon set:BT1", lambda c: c["kind"] != "digimon" and c["number"].startswith("BT1-")),
+        ("greymon -metal", lambda c: "metal" not in c["name"].lower()),
+    ],
+)
+def test_keyed_terms(full_client, query, holds):
+    found = cards(full_client, query)
+    assert found and all(holds(c) for c in found)
+
+
+def test_level_words_in_other_games(full_client):
+    assert all(c["level"] == "III" for c in cards(full_client, "lv:III", game="dmcg"))
+    assert all(c["level"] == "rookie" for c in cards(full_client, "lv:rookie", game="digibattle"))
+    assert {c["level"] for c in cards(full_client, "lv:3", game="dmcg")} == {"III"}
+
+
+def test_colour_or_type_in_other_games(full_client):
+    found = cards(full_client, "c:vaccine", game="dmcg")
+    assert found and all("Vaccine" in c["types"] for c in found)
+
+
+def test_set_in_digibattle(full_client):
+    found = cards(full_client, "set:BO", game="digibattle")
+    assert found and all(c["number"].startswith("BO-") for c in found)
+
+
+def test_is_banned_and_restricted_follow_the_date(full_client):
+    restricted = numbers(full_client, "is:restricted", date="2025-01-01", per_page=200)
+    assert "ST2-13" in restricted
+    assert "ST2-13" not in numbers(full_client, "is:restricted", date="2024-01-01", per_page=200)
+    for card in cards(full_client, "is:banned"):
+        assert any(limit["status"] == "banned" for limit in card["limits"])
+
+
+def test_number_order_is_natural(full_client):
+    found = numbers(full_client, "set:BT1", per_page=200)
+    assert found.index("BT1-002") < found.index("BT1-010") < found.index("BT1-100")
+    every = numbers(full_client, "", per_page=200, page=3)
+    assert every == sorted(every, key=natural_key)
+    bt = [c for c in numbers(full_client, "agumon", per_page=200) if c.startswith("BT")]
+    set_numbers = [int(re.match(r"BT(\d+)", n).group(1)) for n in bt]
+    assert set_numbers == sorted(set_numbers)
+
+
+@pytest.mark.parametrize(
+    ("order", "key"),
+    [
+        ("name", lambda c: c["name"].casefold()),
+        ("level", lambda c: int(c["level"])),
+        ("cost", lambda c: c["cost"]),
+    ],
+)
+def test_other_orders(full_client, order, key):
+    found = cards(full_client, "k:digimon set:BT1", order=order)
+    assert len(found) > 20 and [key(c) for c in found] == sorted(key(c) for c in found)
+
+
+def test_did_you_mean(full_client):
+    body = full_client.get("/api/v1/cards?game=dcg&q=metl+greymon").get_json()
+    assert body["total"] == 0 and body["did_you_mean"]
+    assert numbers(full_client, body["did_you_mean"])
+    assert "did_you_mean" not in full_client.get("/api/v1/cards?game=dcg&q=agumon").get_json()
+
+
+@pytest.mark.parametrize(
+    ("query", "term"),
+    [
+        ("agumon foo:bar", "foo:bar"),
+        ("k>3", "k>3"),
+        ("c<red", "c<red"),
+        ("lv>=rookie", "lv>=rookie"),
+        ("cost:cheap", "cost:cheap"),
+        ("is:legal", "is:legal"),
+        ("k:", "k:"),
+        ("lv!=3", "lv!=3"),
+    ],
+)
+def test_bad_query_names_the_term(full_client, query, term):
+    response = full_client.get("/api/v1/cards", query_string={"game": "dcg", "q": query})
+    body = response.get_json()
+    assert response.status_code == 422 and body["error"]["code"] == "bad-query"
+    assert body["error"]["details"]["term"] == term and term in body["error"]["message"]
+
+
+def test_other_bad_parameters(full_client):
+    assert full_client.get("/api/v1/cards?order=price").status_code == 422
+    assert full_client.get("/api/v1/cards?q=" + "a" * 201).status_code == 422
+    assert full_client.get("/api/v1/cards?date=yesterday").status_code == 422
+
+
+def test_two_colours_both_kept(full_client):
+    both = cards(full_client, "", color=["Blue", "Black"])
+    assert both and all({"Blue", "Black"} <= set(c["colors"]) for c in both)
+    assert len(both) < len(cards(full_client, "", color=["Blue"]))
+
+
+def test_card_objects_carry_what_the_list_has(full_client):
+    card = full_client.get("/api/v1/cards/dcg/BT1-010").get_json()
+    assert card["colors"] == ["Red"] and card["cost"] == 3 and card["dp"] == 2000
+    assert "Vaccine" in card["traits"] and card["name_ja"] and "[On Play]" in card["text"]
+    assert isinstance(card["limits"], list)
+    restricted = full_client.get("/api/v1/cards/dcg/ST2-13").get_json()
+    assert [limit["status"] for limit in restricted["limits"]] == ["restricted"]
+
+
+def test_browser_and_api_agree(full_client):
+    for query in ["greymon", "k:tamer c:red", "lv>=6 -c:red", "bt1-1", "metl greymon"]:
+        params = {"game": "dcg", "q": query, "per_page": 50}
+        api = [
+            c["number"]
+            for c in full_client.get("/api/v1/cards", query_string=params).get_json()["data"]
+        ]
+        page = full_client.get("/cards", query_string=params).get_data(as_text=True)
+        shown = re.findall(r'<tr data-number="([^"]+)"', page)
+        assert shown == api
+    page = full_client.get("/cards", query_string={"q": "foo:bar"})
+    assert page.status_code == 422 and "no search key" in page.get_data(as_text=True)
+
+
+def test_tokenizer_is_linear_on_its_worst_case():
+    # Unclosed quotes, operators and dashes everywhere: one pass, capped at 200 characters.
+    for text in ['"' * 10_000, "-" * 10_000, "a:" * 5_000, 'lv>="' * 2_000, "x " * 50_000]:
+        try:
+            terms = tokenize(text)
+        except ValueError:
+            continue
+        assert sum(len(t.text) for t in terms) <= 200

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from flask import current_app, request
 
 from deckcheck import service
+from deckcheck.db import pools
 from deckcheck.errors import ApiError
 from deckcheck.events.judge import judge, rejudged, verdict_json
 from deckcheck.events.store import EventLocked, EventStore, NewSubmission, now_utc
@@ -155,6 +156,7 @@ def submit(row: dict, player: str, player_id: str, entry: dict) -> tuple[dict, d
     client = client_key()
     check_rate(row["id"], client)
     fmt = service.find_format(row["format"])
+    cache = _verdict_cache(row, fmt)
     report = judge(fmt, entry, event_day(row))
     verdict = verdict_json(report)
     new = NewSubmission(
@@ -170,6 +172,8 @@ def submit(row: dict, player: str, player_id: str, entry: dict) -> tuple[dict, d
         stored = store().submit(row["id"], new)
     except EventLocked as err:
         raise locked_error(row) from err
+    # Judged just now with the cache's format and pool: the table need not judge it again.
+    cache[stored["id"]] = {"legal": report.legal, **verdict, "changed": False, "new_violations": []}
     return stored, {"legal": report.legal, **verdict, "report": report}
 
 
@@ -205,13 +209,36 @@ def submission_json(row: dict, verdict: dict | None = None, admin: bool = False)
     return data
 
 
+# Verdicts of stored lists, per (format, day): valid while the format object (its
+# rules and banned lists) and the game's card index are the very same objects. An
+# import or a changed organizer format makes new ones, and every list is judged
+# again; until then a table view re-judges only lists it has not seen.
+_verdicts: dict[tuple[str, str], tuple[tuple, dict[str, dict]]] = {}
+MAX_CACHED = 50_000
+
+
+def _verdict_cache(row: dict, fmt) -> dict[str, dict]:
+    key = (row["format"], row["date"])
+    state = (fmt, pools().index(fmt.game)) if fmt is not None else (None, None)
+    found = _verdicts.get(key)
+    if found is None or found[0][0] is not state[0] or found[0][1] is not state[1]:
+        if sum(len(cache) for _, cache in _verdicts.values()) > MAX_CACHED:
+            _verdicts.clear()
+        found = (state, {})
+        _verdicts[key] = found
+    return found[1]
+
+
 def table(row: dict) -> list[dict]:
     """Every player's latest list, judged again now (the organizer's view)."""
     fmt = get_format(row["format"])
     on = event_day(row)
+    cache = _verdict_cache(row, fmt)
     found = []
     for sub in store().current(row["id"]):
-        now = rejudged(sub, fmt, on)
+        now = cache.get(sub["id"])
+        if now is None:
+            now = cache[sub["id"]] = rejudged(sub, fmt, on)
         data = submission_json(sub)
         data.update(
             {

@@ -6,9 +6,10 @@ from datetime import date
 
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
-from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card
+from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card, natural_key
 from deckcheck import cardsearch, charts, service, share
 from deckcheck.db import get_db
+from deckcheck.documents import document
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from rules.export import ExportError, export
@@ -166,14 +167,48 @@ def format_detail(format_id: str):
     fmt = registry().formats.get(format_id)
     if fmt is None:
         abort(404)
+    data = service.format_json(fmt)
+    today = service.today()
     return render_template(
         "formats/detail.html",
         fmt=fmt,
-        data=service.format_json(fmt),
+        data=data,
+        # Newest first: players look for what changed last.
+        timeline=list(reversed(data.get("lists") or [])),
+        in_force=_in_force(fmt, today),
+        sources=[document(s) for s in fmt.sources],
         game_name=game_name(fmt.game),
-        today=service.today().isoformat(),
+        today=today.isoformat(),
     )
+
+
+def _in_force(fmt, today: date) -> list[dict]:
+    """The cards limited on `today`, by status then number."""
+    if fmt.lists is None:
+        return []
+    on = fmt.day(today)
+    found = []
+    for status, change in fmt.lists.state_on(on).values():
+        for ref, listed in change.limits:
+            if listed == status and fmt.lists.status_on(ref.number, on) == (status, change):
+                found.append(
+                    {
+                        "card": ref.number,
+                        "name": ref.name,
+                        "status": status,
+                        "since": change.effective.isoformat() if change.effective else None,
+                    }
+                )
+    pairs = [
+        {"a": [r.label for r in p.a], "b": [r.label for r in p.b], "since": p.change.effective}
+        for p in fmt.lists.pairs_on(on)
+    ]
+    unique = {(f["card"], f["status"]): f for f in found}
+    return sorted(unique.values(), key=lambda f: (f["status"], natural_key(f["card"]))) + [
+        {"pair": p} for p in pairs
+    ]
 
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    app.add_template_filter(document, "document")

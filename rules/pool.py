@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 

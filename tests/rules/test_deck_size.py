@@ -1,50 +1,81 @@
-"""deck-size and egg-deck-size: exact sizes, and sizes within bounds."""
+"""deck-size and egg-deck-size over the formats the service ships: at each size, one
+short and one over, in every section the rule counts (DBE: main deck + Destiny Zone)."""
 
 from datetime import date
 
 import pytest
 from fixture_cards import make_deck
 
-from rules.checks import DeckSize
-from rules.model import Context
+from rules.builtin import BUILT_IN
+from rules.model import Deck, Unresolved
 
-CTX = Context(date(2024, 1, 1))
-MAIN_50 = DeckSize("rule", ("main",), exact=50)
-EGGS_5 = DeckSize("rule", ("eggs",), maximum=5, what="Digi-Egg deck", code="egg-deck-size")
+DAY = date(2024, 1, 1)
+
+
+def sizes(fmt_id, game, sections, deck=None):
+    deck = deck or make_deck(game, **sections)
+    violations, _ = BUILT_IN[fmt_id].judge(deck, DAY)
+    return [v for v in violations if v.code in ("deck-size", "egg-deck-size")]
+
+
+def _digibattle(n):
+    return {f"BO-{i}": 1 for i in range(1, n + 1)}
 
 
 @pytest.mark.parametrize(
-    ("check", "sections", "expected"),
+    ("fmt_id", "game", "sections", "expected"),
     [
-        (MAIN_50, {"main": {"BT11-061": 50}}, None),
+        ("dcg", "dcg", {"main": {"BT11-061": 50}}, []),
+        ("dcg", "dcg", {"main": {"BT11-061": 49}}, ["deck-size"]),
+        ("dcg", "dcg", {"main": {"BT11-061": 51}}, ["deck-size"]),
+        ("dcg", "dcg", {"main": {"BT11-061": 50}, "eggs": {"ST1-01": 5}}, []),
+        ("dcg", "dcg", {"main": {"BT11-061": 50}, "eggs": {"ST1-01": 6}}, ["egg-deck-size"]),
+        ("dcg", "dcg", {"main": {"BT11-061": 45}, "eggs": {"ST1-01": 5}}, ["deck-size"]),
+        ("dbe", "dbe", {"main": {"ACC-024": 10, "ACC-001": 40}}, []),
+        ("dbe", "dbe", {"main": {"ACC-024": 10, "ACC-001": 36}, "destiny": {"ACC-007": 4}}, []),
         (
-            MAIN_50,
-            {"main": {"BT11-061": 49}},
-            "has 49 cards, but it must have exactly 50 cards. Add 1 card.",
+            "dbe",
+            "dbe",
+            {"main": {"ACC-024": 10, "ACC-001": 36}, "destiny": {"ACC-007": 3}},
+            ["deck-size"],
         ),
-        (MAIN_50, {"main": {"BT11-061": 51}}, "Remove 1 card."),
-        (MAIN_50, {"main": {}}, "has 0 cards"),
-        (EGGS_5, {"eggs": {"ST1-01": 4}}, None),
-        (EGGS_5, {"eggs": {}}, None),
-        (EGGS_5, {"eggs": {"ST1-01": 6}}, "at most 5 cards. Remove 1 card."),
         (
-            DeckSize("rule", ("main", "destiny"), minimum=40),
-            {"main": {"BT11-061": 39}},
-            "at least 40",
+            "dbe",
+            "dbe",
+            {"main": {"ACC-024": 10, "ACC-001": 36}, "destiny": {"ACC-007": 5}},
+            ["deck-size"],
+        ),
+        ("digibattle", "digibattle", {"main": _digibattle(30)}, []),
+        ("digibattle", "digibattle", {"main": _digibattle(29)}, ["deck-size"]),
+        ("digibattle", "digibattle", {"main": _digibattle(31)}, ["deck-size"]),
+        ("dmcg", "dmcg", {"main": {f"St-{n}": 2 for n in range(100, 115)}}, []),
+        (
+            "dmcg",
+            "dmcg",
+            {"main": {"St-1": 1, **{f"St-{n}": 2 for n in range(100, 114)}}},
+            ["deck-size"],
+        ),
+        (
+            "dmcg",
+            "dmcg",
+            {"main": {"St-1": 3, **{f"St-{n}": 2 for n in range(100, 114)}}},
+            ["deck-size"],
         ),
     ],
-    ids=["exact", "one-short", "one-over", "empty", "eggs-ok", "no-eggs", "six-eggs", "minimum"],
 )
-def test_deck_size(check, sections, expected):
-    found = list(check.check(make_deck("dcg", **sections), CTX))
-    if expected is None:
-        assert found == []
-    else:
-        assert len(found) == 1 and expected in found[0].message
-        assert found[0].code == check.code
+def test_deck_size(fmt_id, game, sections, expected):
+    assert [v.code for v in sizes(fmt_id, game, sections)] == expected
 
 
-def test_sections_are_counted_together():
-    check = DeckSize("rule", ("main", "destiny"), exact=50)
-    deck = make_deck("dbe", main={"ACC-001": 45}, destiny={"ACC-007": 5})
-    assert list(check.check(deck, CTX)) == []
+def test_message_says_how_to_fix():
+    [found] = sizes("dcg", "dcg", {"main": {"BT11-061": 49}})
+    assert "has 49 cards, but it must have exactly 50 cards. Add 1 card." in found.message
+
+
+def test_unread_lines_are_counted_in_the_message():
+    read = make_deck("dcg", main={"BT11-061": 47})
+    deck = Deck("dcg", read.entries, unresolved=(Unresolved(13, "2 Mental Trainig", 2),))
+    [found] = sizes("dcg", "dcg", {}, deck)
+    assert "47 cards that deckcheck could read, and 2 more on line 13 that it could not" in (
+        found.message
+    )

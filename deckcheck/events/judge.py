@@ -35,8 +35,14 @@ def unresolved_lines(report: Report) -> list[dict]:
         if isinstance(item, dict):
             out.append({"text": str(item.get("text", "")), "count": item.get("count")})
         else:
-            text = getattr(item, "text", None) or getattr(item, "name", None) or str(item)
-            out.append({"text": str(text), "count": getattr(item, "count", None)})
+            text = getattr(item, "text", None) or str(item)
+            out.append(
+                {
+                    "text": str(text),
+                    "count": getattr(item, "count", None),
+                    "line": getattr(item, "line", None),
+                }
+            )
     return out
 
 

@@ -62,6 +62,7 @@ class SubmissionRequestSchema(DeckInputSchema):
 class UnreadLineSchema(Schema):
     text = fields.String(required=True)
     count = fields.Integer(allow_none=True)
+    line = fields.Integer(allow_none=True)
 
 
 class SubmissionSchema(Schema):

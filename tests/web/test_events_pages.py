@@ -122,3 +122,12 @@ def test_backup_command(app, client, tmp_path):
     copy = sqlite3.connect(target)
     assert copy.execute("SELECT player FROM submissions").fetchall() == [("Alice",)]
     copy.close()
+
+
+def test_lines_that_named_no_card_show_with_their_counts(client):
+    event_id, token = _create(client)
+    response = _send(client, event_id, "Una", ST1_TEXT + "\n3 Nosuchmon XYZ-999\n")
+    receipt = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Lines that named no card" in receipt and "×3" in receipt
+    sheets = client.post(f"/e/{event_id}/admin/sheets", data={"token": token})
+    assert "Nosuchmon" in sheets.get_data(as_text=True)

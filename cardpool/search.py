@@ -464,8 +464,14 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
     terms = parse(query)
     tables = TABLES.get(db)
     found = _find(tables, query, terms, limited)
-    if found.total == 0:
-        found.did_you_mean = did_you_mean(tables, query, terms, limited)
+    if found.total == 0 and tables:
+        # Remembered per pool generation: a typo tends to be retyped, and a fuzzy match
+        # over every name is the one slow step of a search.
+        memo = next(iter(tables.values())).cache
+        key = ("did_you_mean", query.game, query.q, query.kind, query.level, query.color)
+        if key not in memo:
+            memo[key] = did_you_mean(tables, query, terms, limited)
+        found.did_you_mean = memo[key]
     return found
 
 

@@ -16,6 +16,7 @@ from rules.numbers import fits_printed, looks_like_number, number_key
 _NOT_WORD = re.compile(r"[\W_]+")
 # Words deck builders add beside a name that are not part of it (`Myotismon ACE`).
 MARKER_WORDS = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
+_MARKERS = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
 NEAR = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
 
 
@@ -78,6 +79,13 @@ class CardIndex:
                 found = self._by_name.get(name_key(bare))
         return sorted(found or (), key=lambda c: c.number)
 
+    def only_card_named(self, text: str) -> Card | None:
+        """The one card with this name, else None (`by_name` without sorting a list)."""
+        found = self._by_name.get(name_key(text))
+        if found is None and text.endswith(("]", ")")):
+            return next(iter(self.by_name(text)), None) if len(self.by_name(text)) == 1 else None
+        return found[0] if found and len(found) == 1 else None
+
     def names_of(self, card: Card) -> frozenset[str]:
         """The name keys a card answers to: its name, aliases and printed Japanese name."""
         found = self._names_of.get(card.number)
@@ -96,7 +104,10 @@ class CardIndex:
             return False  # nothing to agree with: `agreement` calls it near, never other
         if name_key(name) in known or name_key(without_side(name)) in known:
             return True
-        return _without_markers([name_key(w) for w in name.split()]) in known
+        words = name.casefold().split()
+        if not _MARKERS.intersection(words):
+            return False  # the common case: no marker word to drop
+        return _without_markers([name_key(w) for w in words]) in known
 
     def agreement(self, card: Card, name: str | None) -> str:
         """How a written name fits a card: "exact", "near" (misspelt) or "other".

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
@@ -37,8 +38,7 @@ class Resolved:
     notes: tuple[Violation, ...]
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):
     """A reference to one card: its readings, where it was written, and how many copies."""
 
     readings: tuple[Reading, ...]
@@ -47,8 +47,7 @@ class Ref:
     text: str = ""
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     card: Card
     count: int
     reading: Reading
@@ -83,12 +82,12 @@ class Resolver:
         first = readings[0] if readings else None
         if first is not None and first.number and first.strain == 0:
             card = self.index.by_number(first.number)
-            if (
-                card is not None
-                and self.index.agrees(card, first.name)
-                and not any(self._exact_other(r, card, first.count) for r in readings[1:])
-            ):
-                return Choice(card, first.count, first, "exact")
+            if card is not None and self.index.agrees(card, first.name):
+                for other in readings[1:]:
+                    if self._exact_other(other, card, first.count):
+                        break
+                else:
+                    return Choice(card, first.count, first, "exact")
         found: list[tuple[Reading, Card]] = []
         ambiguous: list[tuple[Reading, list[Card]]] = []
         for reading in readings:
@@ -137,8 +136,7 @@ class Resolver:
             other = self.index.by_number(reading.number)
             exact = other is not None and self.index.agrees(other, reading.name)
         else:
-            named = self.index.by_name(reading.name or "")
-            other = named[0] if len(named) == 1 else None
+            other = self.index.only_card_named(reading.name or "")
             exact = other is not None
         return exact and (other is not card or reading.count != count)
 

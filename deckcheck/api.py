@@ -4,11 +4,11 @@ are errors of the one shape built in `deckcheck.errors`."""
 from __future__ import annotations
 
 import orjson
-from flask import Blueprint, Flask, current_app, jsonify, request
-from marshmallow import ValidationError
+from flask import Blueprint, Flask, jsonify, request
+from marshmallow import Schema, ValidationError
 
 from cardpool.search import find_card
-from deckcheck import __version__, cardsearch, service
+from deckcheck import __version__, cardsearch, service, unread
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
@@ -32,12 +32,6 @@ _batch_schema = BatchRequestSchema()
 _batch_deck_schema = BatchDeckSchema()
 
 
-@bp.before_request
-def _body_limit() -> None:
-    limit_key = "BATCH_BODY_LIMIT" if request.endpoint == "api.validate_batch" else "BODY_LIMIT"
-    request.max_content_length = current_app.config[limit_key]
-
-
 def _json_body() -> dict:
     raw = request.get_data(cache=False)
     try:
@@ -49,13 +43,16 @@ def _json_body() -> dict:
     return data
 
 
-def _load(schema, data: dict) -> dict:
+def _load(
+    schema: Schema,
+    data: dict,
+    code: str = "invalid-request",
+    message: str = "Some fields are missing or wrong.",
+) -> dict:
     try:
         return schema.load(data)
     except ValidationError as err:
-        raise ApiError(
-            422, "invalid-request", "Some fields are missing or wrong.", {"fields": err.messages}
-        ) from err
+        raise ApiError(422, code, message, {"fields": err.messages}) from err
 
 
 @bp.post("/decks/validate")
@@ -77,18 +74,16 @@ def validate_batch():
 def _batch_result(fmt, item: dict, on) -> dict:
     deck_id = item.get("id")
     try:
-        deck = _batch_deck_schema.load(item)
+        deck = _load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
         report = service.check(fmt, deck, on)
-    except (ValidationError, ApiError) as err:
-        if isinstance(err, ValidationError):
-            err = ApiError(422, "invalid-deck", "This deck is malformed.", {"fields": err.messages})
+    except ApiError as err:
         return {
             "id": deck_id,
             "legal": False,
             "violations": [],
             "warnings": [],
             "fingerprint": None,
-            "error": {"code": err.code, "message": err.message, "details": err.details},
+            **err.body(),
         }
     return {
         "id": deck_id,
@@ -115,7 +110,13 @@ def export_deck():
         content = export(report.deck, payload["style"])
     except ExportError as err:
         raise ApiError(422, "style-not-supported", str(err)) from err
-    return jsonify({"style": payload["style"], "content": content})
+    return jsonify(
+        {
+            "style": payload["style"],
+            "content": content,
+            "warnings": unread.warnings(report.deck),
+        }
+    )
 
 
 @bp.post("/decks/odds")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from math import ceil
 
 from rules.games import GAMES
 from rules.model import Deck
@@ -17,10 +18,27 @@ class Bar:
     css: str = ""
 
 
+# Labels are drawn at 10 user units; 0.7 of that per character is wider than the
+# average glyph of any common sans-serif, so the longest label of a chart plus a gap
+# fits its slot. The SVG scales as a whole on a phone, so labels keep their room.
+LABEL_EM = 10 * 0.7
+LABEL_GAP = 12
+MIN_SLOT = 48
+
+
 @dataclass(frozen=True)
 class Chart:
     title: str
     bars: list[Bar]
+    slot: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        longest = max((len(b.label) for b in self.bars), default=0)
+        object.__setattr__(self, "slot", max(MIN_SLOT, ceil(longest * LABEL_EM) + LABEL_GAP))
+
+    @property
+    def width(self) -> int:
+        return self.slot * len(self.bars)
 
 
 def _bars(counts: Counter, order: list[str] | None = None, css_prefix: str = "") -> list[Bar]:

@@ -28,6 +28,9 @@ class ApiError(Exception):
         super().__init__(message)
         self.status, self.code, self.message, self.details = status, code, message, details or {}
 
+    def body(self) -> dict:
+        return error_body(self.code, self.message, self.details)
+
 
 def error_body(code: str, message: str, details: dict | None = None) -> dict:
     """The one place an error body is built (a test holds every route to it)."""

@@ -9,7 +9,7 @@ from datetime import date
 from flask import Blueprint, Flask, current_app, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from deckcheck import service
+from deckcheck import service, unread
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
 from deckcheck.events.judge import unresolved_lines
@@ -50,6 +50,18 @@ class Row:
         for violation in self.report.violations:
             codes[violation.code] = codes.get(violation.code, 0) + 1
         return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in codes.items())
+
+    @property
+    def unread(self) -> list[dict]:
+        """Lines that named no card, with their line numbers and counts."""
+        return unresolved_lines(self.report) if self.report else []
+
+    @property
+    def totals(self) -> dict[str, str]:
+        """Section totals in words, counting the cards on unread lines apart."""
+        if self.report is None:
+            return {}
+        return unread.section_totals(self.report.deck, self.submission.decklist)
 
 
 def _serializer() -> URLSafeSerializer:
@@ -158,6 +170,7 @@ def event_results():
         day=fmt.day(on or service.today()),
         payload=_payload(meta, subs),
         legal=sum(r.legal for r in rows),
+        section_names=SECTION_NAMES,
     )
 
 
@@ -166,7 +179,16 @@ def event_csv():
     meta, subs = _event_request()
     fmt = service.find_format(meta["format"])
     rows = _check_all(fmt, subs, _day(meta))
-    header = ["player", "player_id", "verdict", "violations", "warnings", "fingerprint", "problems"]
+    header = [
+        "player",
+        "player_id",
+        "verdict",
+        "violations",
+        "warnings",
+        "fingerprint",
+        "problems",
+        "unread_lines",
+    ]
     return csv_response(header, [_csv_row(row) for row in rows], "event-results.csv")
 
 
@@ -180,7 +202,14 @@ def _csv_row(row: Row) -> list[str]:
         "; ".join(w.message for w in report.warnings) if report else "",
         report.fingerprint if report else "",
         " | ".join(v.message for v in report.violations) if report else row.submission.problem,
+        "; ".join(_unread_words(u) for u in row.unread),
     ]
+
+
+def _unread_words(line: dict) -> str:
+    count = line["count"] if line["count"] is not None else "?"
+    where = f"line {line['line']}" if line.get("line") is not None else "entry"
+    return f"{where}: {line['text']} ({count})"
 
 
 @bp.post("/event/sheets")
@@ -226,17 +255,31 @@ def deck_check():
         raise ApiError(400, "empty-decklist", "Paste both the registered and the presented list.")
     registered = service.check(fmt, {"decklist": registered_text}, None)
     presented = service.check(fmt, {"decklist": presented_text}, None)
+    same_cards = registered.fingerprint == presented.fingerprint
+    unread_lines = {
+        "registered": unresolved_lines(registered),
+        "presented": unresolved_lines(presented),
+    }
     return render_template(
         "event/lock.html",
         formats=registry().formats.values(),
         fmt=fmt,
         result={
-            "same": registered.fingerprint == presented.fingerprint,
+            # Unread lines are outside the fingerprint: the same readable cards are not
+            # yet the same deck, a judge compares those lines by hand.
+            "same": same_cards and not any(unread_lines.values()),
+            "same_cards": same_cards,
+            "unread": unread_lines,
+            "totals": {
+                "registered": unread.section_totals(registered.deck, registered_text),
+                "presented": unread.section_totals(presented.deck, presented_text),
+            },
             "registered": registered,
             "presented": presented,
             "differences": compare(registered.deck, presented.deck),
         },
         form=request.form,
+        section_names=SECTION_NAMES,
     )
 
 

@@ -113,6 +113,7 @@ class DeckCardSchema(Schema):
     kind = fields.String()
     level = fields.String(allow_none=True)
     colors = fields.List(fields.String())
+    types = fields.List(fields.String())
 
 
 class SectionSchema(Schema):
@@ -175,9 +176,24 @@ class BatchResponseSchema(Schema):
     results = fields.List(fields.Nested(BatchResultSchema), required=True)
 
 
+class LeftOutSchema(Schema):
+    """A line the export left out because it named no card (`deck.unresolved`)."""
+
+    code = fields.String(required=True, metadata={"description": "left-out"})
+    line = fields.Integer(allow_none=True, required=True)
+    text = fields.String(required=True)
+    count = fields.Integer(allow_none=True, required=True)
+    message = fields.String(required=True)
+
+
 class ExportResponseSchema(Schema):
     style = fields.String(required=True)
     content = fields.String(required=True)
+    warnings = fields.List(
+        fields.Nested(LeftOutSchema),
+        required=True,
+        metadata={"description": "lines that named no card, left out of `content`"},
+    )
 
 
 class OddsGroupSchema(Schema):

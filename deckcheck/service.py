@@ -90,6 +90,8 @@ def deck_json(report: Report) -> dict:
                     "kind": s.card.kind,
                     "level": s.card.level,
                     "colors": list(s.card.colors),
+                    # Digi-Battle and DMCG cards have types where DCG has colours.
+                    "types": list(s.card.types),
                 }
                 for s in stacks
             ],

@@ -7,7 +7,7 @@ from datetime import date
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
 from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card, natural_key
-from deckcheck import cardsearch, charts, service, share
+from deckcheck import cardsearch, charts, service, share, unread
 from deckcheck.db import get_db
 from deckcheck.documents import document
 from deckcheck.errors import ApiError
@@ -64,11 +64,14 @@ def report():
     link = share.link("web.report", **link_args)
     # Too long for an address bar or a proxy: the page posts the deck back instead.
     linked = share.fits(link)
+    data = service.report_json(result, fmt)
     return render_template(
         "report.html",
         fmt=fmt,
         report=result,
-        data=service.report_json(result, fmt),
+        data=data,
+        totals=unread.section_totals(result.deck, text),
+        left_out=unread.warnings(result.deck),
         stats=charts.deck_stats(result.deck),
         share=link if linked else None,
         repost={"format": fmt.id, "date": on.isoformat() if on else "", "decklist": text},
@@ -90,10 +93,15 @@ def report_export(style: str):
     except ExportError as err:
         raise ApiError(422, "style-not-supported", str(err)) from err
     suffix = {"text": "txt", "tts": "json", "deck-code": "txt"}.get(style, "txt")
+    headers = {"Content-Disposition": f'attachment; filename="deck-{fmt.id}.{suffix}"'}
+    if result.deck.unresolved:
+        # A file has no room for warnings: the report page lists these lines beside
+        # the export links, and the header tells a script.
+        headers["X-Deckcheck-Left-Out"] = unread.header_value(result.deck)
     return Response(
         content,
         mimetype="application/json" if style == "tts" else "text/plain",
-        headers={"Content-Disposition": f'attachment; filename="deck-{fmt.id}.{suffix}"'},
+        headers=headers,
     )
 
 

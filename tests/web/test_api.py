@@ -40,6 +40,7 @@ def test_validate_structured_legal(client):
         "kind": "digi-egg",
         "level": "2",
         "colors": ["Red"],
+        "types": ["Red"],
     }
     assert (
         data["deck"]["fingerprint"].startswith("sha256:") and len(data["deck"]["fingerprint"]) == 71

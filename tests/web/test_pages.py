@@ -115,7 +115,8 @@ def test_event_results_csv_and_sheets(client):
     payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
     assert (
-        csv.splitlines()[0] == "player,player_id,verdict,violations,warnings,fingerprint,problems"
+        csv.splitlines()[0]
+        == "player,player_id,verdict,violations,warnings,fingerprint,problems,unread_lines"
     )
     assert "Zoe,2,legal" in csv and "Adam,1,not legal" in csv
     sheets = client.post("/event/sheets", data={"payload": payload}).get_data(as_text=True)
@@ -161,3 +162,137 @@ def test_deck_check(client):
         },
     ).get_data(as_text=True)
     assert "Same deck" in same
+
+
+# -- lines that named no card (deck.unresolved) -------------------------------------
+
+UNREAD = ST1.replace("4 ST1-13", "2 ST1-13\n2 Mental Trainig")  # line 15 names no card
+UNREAD_LINE = 1 + UNREAD.splitlines().index("2 Mental Trainig")
+
+
+def report_page(client, decklist, format_id="dcg"):
+    response = client.post(
+        "/report", data={"format": format_id, "date": "2021-01-01", "decklist": decklist}
+    )
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def caption(page, section):
+    found = re.search(rf'id="section-{section}">\s*<caption>(.*?)</caption>', page, re.S)
+    assert found, f"no {section} table"
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_report_section_totals_count_the_unread_lines(client):
+    page = report_page(client, UNREAD)
+    assert UNREAD_LINE == 15
+    assert caption(page, "main") == (
+        "Main deck · 48 cards that deckcheck could read, and 2 more on line 15 that it could not"
+    )
+    assert caption(page, "eggs") == "Digi-Egg deck · 4 cards"
+    rows = re.search(r'id="unread">(.*?)</table>', page, re.S).group(1)
+    assert re.search(r"<td[^>]*>15</td><td><q>2 Mental Trainig</q></td><td[^>]*>2</td>", rows)
+    assert 'data-line="15"' in page and "line 15</span>" in page
+
+
+def test_report_counts_an_unread_line_under_its_header(client):
+    text = "Digi-Egg\n4 ST1-01\n3 Koromonn\nMain\n" + "\n".join(ST1.splitlines()[2:])
+    page = report_page(client, text)
+    assert caption(page, "eggs") == (
+        "Digi-Egg deck · 4 cards that deckcheck could read, and 3 more on line 3 that it could not"
+    )
+    assert caption(page, "main") == "Main deck · 50 cards"
+
+
+def test_report_shows_a_section_whose_every_line_is_unread(client):
+    page = report_page(client, "Digi-Egg\n4 Koromonn\nMain\n" + "\n".join(ST1.splitlines()[2:]))
+    assert caption(page, "eggs") == (
+        "Digi-Egg deck · 0 cards that deckcheck could read, and 4 more on line 2 that it could not"
+    )
+
+
+def test_report_without_unread_lines_has_plain_totals(client):
+    page = report_page(client, ST1)
+    assert caption(page, "main") == "Main deck · 50 cards"
+    assert 'id="unread"' not in page and 'id="left-out"' not in page
+
+
+def test_report_export_links_say_what_they_leave_out(client):
+    page = report_page(client, UNREAD)
+    note = re.search(r'id="left-out">(.*?)</div>', page, re.S).group(1)
+    assert "Line 15 (“2 Mental Trainig”, 2 cards) named no card" in note
+    link = re.search(r'href="(/report/export/text\?[^"]+)"', page).group(1)
+    response = client.get(link.replace("&amp;", "&"))
+    assert response.headers["X-Deckcheck-Left-Out"] == "line 15 (2 cards)"
+    content = response.get_data(as_text=True)
+    assert "Mental" not in content and "2 Shadow Wing ST1-13" in content
+
+
+def test_report_export_of_a_readable_deck_has_no_left_out_header(client):
+    page = report_page(client, ST1)
+    link = re.search(r'href="(/report/export/tts\?[^"]+)"', page).group(1)
+    assert "X-Deckcheck-Left-Out" not in client.get(link.replace("&amp;", "&")).headers
+
+
+@pytest.mark.parametrize(
+    ("format_id", "decklist", "cell"),
+    [
+        ("digibattle", "ST-01 Agumon\nST-04 Birdramon", "Green, Data, Fly"),
+        ("dmcg", "St-1", None),
+        ("dcg", "4 ST1-03", "Red"),
+    ],
+)
+def test_report_colour_or_type_column_is_filled(client, format_id, decklist, cell):
+    page = report_page(client, decklist, format_id)
+    table = re.search(r'id="section-main">(.*?)</table>', page, re.S).group(1)
+    cells = re.findall(r"<td>([^<]*)</td></tr>", table)
+    assert cells and all(c.strip() for c in cells), cells
+    if cell:
+        assert cell in cells
+
+
+def test_event_table_lists_unread_lines_with_counts(client):
+    pasted = f"=== Zoe (2) ===\n{UNREAD}\n=== Adam (1) ===\n{ST1}\n"
+    page = client.post(
+        "/event", data={"event": "Cup", "format": "dcg", "date": "2021-01-01", "pasted": pasted}
+    ).get_data(as_text=True)
+    unread = re.findall(r'<p class="doubt unread">(.*?)</p>', page, re.S)
+    assert unread == ["Lines that named no card: line 15 <q>2 Mental Trainig</q> (2 cards)."]
+    totals = re.findall(r'<p class="doubt totals">(.*?)</p>', page, re.S)
+    assert totals == [
+        "Digi-Egg deck: 4 cards; Main deck: 48 cards that deckcheck could read, and 2 more on "
+        "line 15 that it could not."
+    ]
+    payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
+    csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
+    zoe = next(line for line in csv.splitlines() if line.startswith("Zoe"))
+    adam = next(line for line in csv.splitlines() if line.startswith("Adam"))
+    assert zoe.endswith(",line 15: 2 Mental Trainig (2)") and adam.endswith(",")
+
+
+def lock_page(client, registered, presented):
+    return client.post(
+        "/deck-check", data={"format": "dcg", "registered": registered, "presented": presented}
+    ).get_data(as_text=True)
+
+
+def test_deck_check_shows_unread_lines_and_totals(client):
+    page = lock_page(client, ST1, UNREAD)
+    assert "The decks differ" in page
+    registered = re.search(r'id="totals-registered">(.*?)</tr>', page, re.S).group(1)
+    presented = re.search(r'id="totals-presented">(.*?)</tr>', page, re.S).group(1)
+    assert "Main deck: 50 cards" in registered and ">none</td>" in registered
+    assert (
+        "Main deck: 48 cards that deckcheck could read, and 2 more on line 15 that it could not"
+        in presented
+    )
+    assert "line 15 <q>2 Mental Trainig</q> (2)" in presented
+
+
+def test_deck_check_never_calls_decks_with_unread_lines_the_same(client):
+    # Both lists read as the same cards, but line 15 is outside the fingerprint.
+    page = lock_page(client, UNREAD, UNREAD.replace("2 Mental Trainig", "3 Mental Trainig"))
+    assert "Same deck" not in page and "Same cards where deckcheck could read them" in page
+    assert 'id="lock-unread-note"' in page
+    assert "Same deck" in lock_page(client, ST1, ST1)

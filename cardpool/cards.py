@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from rules.model import Card
 from rules.numbers import number_key
 
 LIST_FIELDS = ("types", "aliases", "evo_names", "flags", "colors", "traits")
 
 
-def join(values) -> str:
+def join(values: Iterable[str | None]) -> str:
     """Lists are stored `;`-joined, as in the CSV, with outer `;` so LIKE '%;x;%' finds x."""
     items = [v.strip() for v in values if v and v.strip()]
     return ";" + ";".join(items) + ";" if items else ""
@@ -18,7 +21,7 @@ def split(text: str | None) -> tuple[str, ...]:
     return tuple(item for item in (text or "").split(";") if item)
 
 
-def make_row(game: str, **fields) -> dict:
+def make_row(game: str, **fields: Any) -> dict:
     row = {"game": game, "key": number_key(fields["number"])}
     for name, value in fields.items():
         row[name] = join(value) if name in LIST_FIELDS else value

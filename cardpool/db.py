@@ -29,7 +29,7 @@ def connect(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Database:
 
 
 def _create_cards(db: sqlite_utils.Database) -> None:
-    db["cards"].create(
+    db.table("cards").create(
         {
             "game": str,
             "number": str,
@@ -53,13 +53,13 @@ def _create_cards(db: sqlite_utils.Database) -> None:
         pk=("game", "number"),
         not_null={"game", "number", "key", "kind"},
     )
-    db["cards"].create_index(["game", "key"], unique=True)
-    db["cards"].create_index(["game", "kind", "level"])
-    db["cards"].enable_fts(FTS_COLUMNS, create_triggers=True, tokenize="unicode61")
+    db.table("cards").create_index(["game", "key"], unique=True)
+    db.table("cards").create_index(["game", "kind", "level"])
+    db.table("cards").enable_fts(FTS_COLUMNS, create_triggers=True, tokenize="unicode61")
 
 
 def _create_pools(db: sqlite_utils.Database) -> None:
-    db["pools"].create(
+    db.table("pools").create(
         {
             "game": str,
             "source": str,
@@ -76,7 +76,7 @@ def _create_pools(db: sqlite_utils.Database) -> None:
 
 def _add_card_text(db: sqlite_utils.Database) -> None:
     """The card's text as its imported list gives it (shown on its page, never shipped)."""
-    db["cards"].add_column("text", str)
+    db.table("cards").add_column("text", str)
 
 
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [

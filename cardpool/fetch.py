@@ -115,7 +115,16 @@ def fetch(
     return outcome["value"]  # type: ignore[return-value]
 
 
-def _download(url, headers, timeout, max_bytes, retries, backoff, progress, cancel) -> Fetched:
+def _download(
+    url: str,
+    headers: dict[str, str],
+    timeout: float | tuple[float, float],
+    max_bytes: int,
+    retries: int,
+    backoff: float,
+    progress: Callable[[int, int | None], None] | None,
+    cancel: threading.Event,
+) -> Fetched:
     try:
         with session(retries, backoff) as http:
             current = url
@@ -171,7 +180,13 @@ def _timed_out(err: requests.RequestException) -> bool:
     return isinstance(reason, ReadTimeoutError | ConnectTimeoutError)
 
 
-def _read(url, response, max_bytes, progress, cancel: threading.Event) -> Fetched:
+def _read(
+    url: str,
+    response: requests.Response,
+    max_bytes: int,
+    progress: Callable[[int, int | None], None] | None,
+    cancel: threading.Event,
+) -> Fetched:
     if response.status_code == 304:
         return Fetched(None, response.headers.get("ETag"), response.headers.get("Last-Modified"))
     if response.status_code >= 400:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
@@ -31,7 +32,7 @@ def is_url(source: str) -> bool:
     return source.startswith(("http://", "https://"))
 
 
-def read_source(source: str, progress: Progress | None = None, **fetch_options) -> Fetched:
+def read_source(source: str, progress: Progress | None = None, **fetch_options: Any) -> Fetched:
     if is_url(source):
         return fetch(source, progress=progress.download if progress else None, **fetch_options)
     path = Path(source)
@@ -46,7 +47,7 @@ def import_pool(
     game: str,
     source: str,
     progress: Progress | None = None,
-    **fetch_options,
+    **fetch_options: Any,
 ) -> int:
     """Replace `game`'s pool with the cards of `source`; nothing changes on any error."""
     fetched = read_source(source, progress, **fetch_options)
@@ -58,7 +59,7 @@ def sync_pool(
     game: str,
     url: str,
     progress: Progress | None = None,
-    **fetch_options,
+    **fetch_options: Any,
 ) -> int | None:
     """Import from `url` unless it is unchanged since the last sync (None then)."""
     known = pool_info(db).get(game) or {}
@@ -75,7 +76,9 @@ def sync_pool(
     return _store(db, game, url, fetched, progress)
 
 
-def _store(db, game: str, source: str, fetched: Fetched, progress: Progress | None) -> int:
+def _store(
+    db: sqlite_utils.Database, game: str, source: str, fetched: Fetched, progress: Progress | None
+) -> int:
     rows = _parse(game, fetched.content or b"", source)
     if progress and progress.total_rows:
         progress.total_rows(len(rows))

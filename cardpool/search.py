@@ -12,6 +12,7 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import sqlite_utils
 from rapidfuzz import fuzz, process
@@ -198,7 +199,8 @@ class Table:
     set_names: list[str]
     tails: list[str]  # the number after the set, as printed (upper case)
     rank: dict[str, list[int]]  # order -> rank of each card
-    cache: dict[tuple, int] = field(default_factory=dict)
+    # Term masks (int) and "did you mean" answers (str or None), per pool generation.
+    cache: dict[tuple, Any] = field(default_factory=dict)
 
     @property
     def everything(self) -> int:
@@ -402,13 +404,13 @@ def term_mask(table: Table, term: Term, limited: Limited | None) -> int:
                 bits |= 1 << table.by_key[key]
         return bits
     cache_key = (term.key, term.op, term.value)
-    bits = table.cache.get(cache_key)
-    if bits is None:
-        bits = _mask(table, _term_test(table, term))
+    cached: int | None = table.cache.get(cache_key)
+    if cached is None:
+        cached = _mask(table, _term_test(table, term))
         if len(table.cache) > 4096:
             table.cache.clear()
-        table.cache[cache_key] = bits
-    return bits
+        table.cache[cache_key] = cached
+    return cached
 
 
 def legacy_terms(query: Query) -> list[Term]:
@@ -452,7 +454,8 @@ def matches(table: Table, terms: list[Term], limited: Limited | None) -> int:
 def _positions(bits: int, limit: int) -> list[int]:
     """The first `limit` set bits, lowest first."""
     text = bin(bits)[:1:-1]
-    found, at = [], text.find("1")
+    found: list[int] = []
+    at = text.find("1")
     while at >= 0 and len(found) < limit:
         found.append(at)
         at = text.find("1", at + 1)
@@ -475,7 +478,9 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
     return found
 
 
-def _find(tables: dict[str, Table], query: Query, terms: list[Term], limited) -> Found:
+def _find(
+    tables: dict[str, Table], query: Query, terms: list[Term], limited: Limited | None
+) -> Found:
     games = [query.game] if query.game else sorted(tables)
     hits = [(tables[g], matches(tables[g], terms, limited)) for g in games if g in tables]
     total = sum(bits.bit_count() for _, bits in hits)

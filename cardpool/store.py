@@ -45,11 +45,11 @@ def replace_pool(
         db.execute("DELETE FROM cards WHERE game = ?", [game])
         for start in range(0, len(rows), CHUNK):
             chunk = rows[start : start + CHUNK]
-            db["cards"].insert_all(chunk, batch_size=CHUNK)
+            db.table("cards").insert_all(chunk, batch_size=CHUNK)
             if progress:
                 progress(len(chunk))
         previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
-        db["pools"].upsert(
+        db.table("pools").upsert(
             {
                 "game": game,
                 "source": source,
@@ -70,7 +70,7 @@ def replace_pool(
 
 
 def pool_info(db: sqlite_utils.Database) -> dict[str, dict]:
-    return {row["game"]: row for row in db["pools"].rows}
+    return {row["game"]: row for row in db.table("pools").rows}
 
 
 def generations(db: sqlite_utils.Database) -> dict[str, int]:

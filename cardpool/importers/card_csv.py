@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validates_schema
 from marshmallow.validate import Length
@@ -44,12 +45,12 @@ class CardCsvRowSchema(Schema):
     dp = fields.String(load_default="")
     text = fields.String(load_default="", validate=Length(max=4000))
 
-    def __init__(self, game: str, **kwargs) -> None:
+    def __init__(self, game: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
 
     @validates_schema
-    def _check_vocabulary(self, data: dict, **kwargs) -> None:
+    def _check_vocabulary(self, data: dict, **kwargs: Any) -> None:
         errors = {}
         game = GAMES[self.game]
         if data["kind"].strip().lower() not in game.kinds:
@@ -74,7 +75,7 @@ class CardCsvRowSchema(Schema):
             raise ValidationError(errors)
 
     @post_load
-    def _to_row(self, data: dict, **kwargs) -> dict:
+    def _to_row(self, data: dict, **kwargs: Any) -> dict:
         types = _items(data["types"])
         copies = data["max_copies"].strip()
         return make_row(

@@ -43,8 +43,10 @@ def raise_row_errors(errors: list[str], source: str) -> None:
     raise BadRowError(f"{source}: {len(errors)} invalid card(s), nothing imported: {shown}{more}")
 
 
-def describe(messages: dict) -> str:
+def describe(messages: dict | list) -> str:
     """marshmallow's nested error dict as `field: message` text."""
+    if not isinstance(messages, dict):
+        return "; ".join(str(message) for message in messages)
     parts = []
     for field, problem in messages.items():
         text = problem[0] if isinstance(problem, list) and problem else problem

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate
 
@@ -51,7 +52,7 @@ class DcgCardSchema(Schema):
     forms = fields.List(fields.String(), load_default=list)
 
     @post_load
-    def _to_row(self, data: dict, **kwargs) -> dict:
+    def _to_row(self, data: dict, **kwargs: Any) -> dict:
         text = data["effectText"] or ""
         kind = KIND_NAMES[data["kinds"][0]]
         return make_row(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import sys
+from typing import Any
 
 import click
 from flask import Flask, current_app
@@ -25,7 +26,7 @@ def _progress():
     if not sys.stderr.isatty():
         yield Progress()
         return
-    bars: dict[str, click.progressbar] = {}
+    bars: dict[str, Any] = {}
 
     def download(chunk: int, total: int | None) -> None:
         if "download" not in bars:

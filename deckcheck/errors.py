@@ -7,8 +7,10 @@ HTML (pages): a friendly page, never a stack trace.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, current_app, jsonify, make_response, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 HTTP_CODES = {
     400: ("bad-request", "The request could not be read."),
@@ -56,9 +58,10 @@ def wants_json() -> bool:
 def _http_error(err: HTTPException):
     status = err.code or 500
     code, message = HTTP_CODES.get(status, ("error", err.description or "Request failed."))
-    details = {}
-    if status == 405 and err.valid_methods:
-        details["allowed"] = sorted(err.valid_methods)
+    allowed = sorted(err.valid_methods or ()) if isinstance(err, MethodNotAllowed) else []
+    details: dict[str, Any] = {}
+    if allowed:
+        details["allowed"] = allowed
     if status == 413:
         details["limit_bytes"] = request.max_content_length
     if wants_json():
@@ -67,9 +70,9 @@ def _http_error(err: HTTPException):
         response = make_response(
             render_template("error.html", status=status, message=message), status
         )
-    if status == 405 and err.valid_methods:
+    if allowed:
         # RFC 9110: a 405 names what the address does accept.
-        response.headers["Allow"] = ", ".join(sorted(err.valid_methods))
+        response.headers["Allow"] = ", ".join(allowed)
     return response
 
 

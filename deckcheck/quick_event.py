@@ -65,7 +65,7 @@ class Row:
 
 
 def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="deckcheck.quick-event")
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="deckcheck.quick-event")
 
 
 def _unpack_payload(token: str) -> tuple[dict, list[roster.Submission]]:
@@ -201,7 +201,9 @@ def _csv_row(row: Row) -> list[str]:
         row.summary,
         "; ".join(w.message for w in report.warnings) if report else "",
         report.fingerprint if report else "",
-        " | ".join(v.message for v in report.violations) if report else row.submission.problem,
+        " | ".join(v.message for v in report.violations)
+        if report
+        else row.submission.problem or "",
         "; ".join(_unread_words(u) for u in row.unread),
     ]
 

@@ -20,7 +20,7 @@ SALT = "deckcheck.share-link.v1"
 
 
 def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=SALT)
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=SALT)
 
 
 def pack(text: str) -> str:

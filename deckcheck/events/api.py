@@ -57,7 +57,9 @@ def change_event(event_id: str):
     values = {key: data[key].strip() for key in ("name", "description") if key in data}
     if "deadline" in data:
         values.update(core.moved_deadline(data["deadline"]))
-    row = core.store().update_event(event_id, **values) if values else core.find_event(event_id)
+    changed = core.store().update_event(event_id, **values) if values else None
+    # None: nothing to change, or the event was deleted meanwhile (find_event says 404).
+    row = changed or core.find_event(event_id)
     return jsonify(core.event_json(row, core.store().players(event_id)))
 
 
@@ -91,7 +93,7 @@ def submissions_csv(event_id: str):
 
 def _set_locked(event_id: str, locked: bool):
     _admin(event_id)
-    row = core.store().update_event(event_id, locked=locked)
+    row = core.store().update_event(event_id, locked=locked) or core.find_event(event_id)
     return jsonify(core.event_json(row, core.store().players(event_id)))
 
 

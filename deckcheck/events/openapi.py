@@ -6,7 +6,7 @@ from apispec import APISpec
 
 from deckcheck.events import schemas
 
-BEARER = [{"adminToken": []}]
+BEARER: list[dict[str, list[str]]] = [{"adminToken": []}]
 ERRORS = {
     "400": "malformed JSON",
     "401": "no admin token (Authorization: Bearer <token>)",

@@ -1,44 +1,68 @@
 """Validation core and parse times on a real 55-card DCG deck (full DCG pool).
 
     .venv/bin/python bench/validate.py
+    .venv/bin/python bench/validate.py --against /tmp/before --rounds 5
 
 Targets (issue 10): parse + resolve + validate of the text at most 200 µs (aim 100);
 an adversarial 100,000-character line parsed in at most 20 ms (aim 5). Medians.
+
+`--against DIR` times another checkout of the project (e.g. `git worktree add
+/tmp/before <commit>`) side by side: each round runs one fresh process per tree,
+alternating, so both see the same machine load; the table shows the median over
+rounds of each process's median. The load average is printed with the figures.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
 from datetime import date
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from common import DECK_55, POOLS, need_data, timings  # noqa: E402
-
-from cardpool.cards import row_to_card  # noqa: E402
-from cardpool.importers import parse_source  # noqa: E402
-from deckcheck.db import settle_heap  # noqa: E402
-from rules.builtin import BUILT_IN  # noqa: E402
-from rules.fingerprint import fingerprint  # noqa: E402
-from rules.model import Deck  # noqa: E402
-from rules.parse import parse  # noqa: E402
-from rules.pool import CardIndex  # noqa: E402
-from rules.resolve import resolve_text  # noqa: E402
-from rules.validate import check_text  # noqa: E402
-
+HERE = Path(__file__).resolve()
 ON = date(2026, 5, 1)
 ADVERSARIAL = "a" + " " * 100_000 + "b\n" + "BT1-" * 25_000
 UNKNOWN = "\n".join(f"1 Zqx{i} Unknownmon{i * 7}" for i in range(1000))
+TARGETS = {
+    "validate parsed 55-card deck": "target <= 100 µs",
+    "parse + resolve + validate": "must <= 200 µs, aim 100",
+    "adversarial 100,000-char line": "must <= 20 ms, aim 5",
+    "1,000 unknown names": "must < 2 s",
+}
 
 
-def main() -> None:
+def measure(tree: Path) -> dict[str, float]:
+    """Median µs per row, with the project modules imported from `tree`."""
+    sys.path.insert(0, str(tree))
+    sys.path.insert(1, str(HERE.parent))
+    from common import DECK_55, POOLS, need_data, timings
+
+    from cardpool.cards import row_to_card
+    from cardpool.importers import parse_source
+    from rules.builtin import BUILT_IN
+    from rules.fingerprint import fingerprint
+    from rules.model import Deck
+    from rules.parse import parse
+    from rules.pool import CardIndex
+    from rules.resolve import resolve_text
+    from rules.validate import check_text
+
     need_data()
     rows = parse_source("dcg", POOLS["dcg"].read_bytes(), "bench")
     index = CardIndex("dcg", [row_to_card(row) for row in rows])
     fmt = BUILT_IN["dcg"]
-    settle_heap()  # as the service does after loading a pool (deckcheck.db)
-    resolved = resolve_text(parse(DECK_55), index)
+    try:
+        from deckcheck.db import settle_heap
+
+        settle_heap()  # as the service does after loading a pool (deckcheck.db)
+    except ImportError:
+        pass
+    parsed = parse(DECK_55)
+    resolved = resolve_text(parsed, index)
     assert resolved.deck.size("main") == 50 and resolved.deck.size("eggs") == 5
 
     def judge_fresh() -> None:
@@ -47,23 +71,60 @@ def main() -> None:
         fmt.judge(deck, ON)
         fingerprint(deck)
 
-    rows = [
-        ("validate parsed 55-card deck", judge_fresh, "target <= 100 µs"),
-        ("parse text only", lambda: parse(DECK_55), ""),
-        (
-            "parse + resolve + validate",
-            lambda: check_text(fmt, index, DECK_55, ON),
-            "must <= 200 µs, aim 100",
-        ),
-        ("adversarial 100,000-char line", lambda: parse(ADVERSARIAL), "must <= 20 ms, aim 5"),
-        ("1,000 unknown names", lambda: check_text(fmt, index, UNKNOWN, ON), "must < 2 s"),
+    cases = [
+        ("validate parsed 55-card deck", judge_fresh),
+        ("parse text only", lambda: parse(DECK_55)),
+        ("resolve parsed text only", lambda: resolve_text(parsed, index)),
+        ("parse + resolve + validate", lambda: check_text(fmt, index, DECK_55, ON)),
+        ("adversarial 100,000-char line", lambda: parse(ADVERSARIAL)),
+        ("1,000 unknown names", lambda: check_text(fmt, index, UNKNOWN, ON)),
     ]
-    print(f"{'':32}{'median':>9}{'best':>9}")
-    for label, func, target in rows:
-        many = 200 if "unknown" not in label else 2
-        times = timings(func, repeat=21 if many > 2 else 5, number=many)
-        middle = times[len(times) // 2]
-        print(f"{label:32}{middle * 1e6:9.1f}µs{times[0] * 1e6:9.1f}µs   {target}")
+    medians = {}
+    for label, func in cases:
+        slow = "unknown" in label
+        times = timings(func, repeat=5 if slow else 21, number=2 if slow else 200)
+        medians[label] = times[len(times) // 2] * 1e6
+    return medians
+
+
+def run_child(tree: Path) -> dict[str, float]:
+    out = subprocess.run(
+        [sys.executable, str(HERE), "--child", str(tree)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tree,
+    ).stdout
+    return json.loads(out.splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--against", type=Path, help="another checkout to time side by side")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.child)))
+        return
+    trees = {"now": HERE.parents[1]}
+    if args.against:
+        trees = {"before": args.against.resolve(), **trees}
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    loads = [os.getloadavg()[0]]
+    for _ in range(args.rounds):
+        for name, tree in trees.items():
+            results[name].append(run_child(tree))
+            loads.append(os.getloadavg()[0])
+    labels = list(results["now"][0])
+    print(f"load average (1 min) during the run: {min(loads):.1f}-{max(loads):.1f}")
+    print(f"{'median of ' + str(args.rounds) + ' processes, µs':34}", end="")
+    print("".join(f"{name:>11}" for name in trees))
+    for label in labels:
+        cells = "".join(
+            f"{statistics.median(r[label] for r in results[name]):11.1f}" for name in trees
+        )
+        print(f"{label:34}{cells}   {TARGETS.get(label, '')}")
 
 
 if __name__ == "__main__":

@@ -91,6 +91,15 @@ class Line(NamedTuple):
     problem: str | None = None
     readings: tuple[Reading, ...] = ()
     unread_count: int | None = None
+    # Set instead of `readings` on the common plain `count name number` line: most such
+    # lines resolve on their first reading, so the others are built only when asked.
+    tokens: tuple[str, ...] | None = None
+
+    def all_readings(self) -> tuple[Reading, ...]:
+        """Every reading of the line, most natural first (built now for a common line)."""
+        if self.tokens is None:
+            return self.readings
+        return _common_readings(list(self.tokens)) or ()
 
 
 @dataclass(frozen=True)
@@ -158,7 +167,9 @@ def parse_lines_of(number: int, raw: str, section: str | None = None) -> list[Li
         # Checked before any other work: a long line costs one length check.
         text = raw[:80]
         return [Line(number, text, "unparsed", section=section, problem="too long")]
-    text = unicodedata.normalize("NFKC", raw).replace("\x00", "").strip()
+    # NFKC leaves ASCII as it is; most lines are ASCII, so skip the call for them.
+    text = raw if raw.isascii() else unicodedata.normalize("NFKC", raw)
+    text = text.replace("\x00", "").strip()
     if not text:
         return []
     if len(text) > MAX_LINE:
@@ -244,6 +255,10 @@ def _partner_line(number: int, text: str, rest: str) -> Line:
 
 
 def _card_line(number: int, text: str, section: str | None) -> Line:
+    if text.isascii():
+        quick = _quick_line(number, text, section)
+        if quick is not None:
+            return quick
     tokens = _strip_lead(text.split())
     if not tokens:
         return _unparsed(number, text, section, "no card number or name here")
@@ -261,6 +276,32 @@ def _card_line(number: int, text: str, section: str | None) -> Line:
         return _unparsed(number, text, section, problem)
     numbers = (best.number,) if best.number else ()
     return Line(number, text, "card", best.count, numbers, best.name, section, None, readings)
+
+
+def _quick_line(number: int, text: str, section: str | None) -> Line | None:
+    """`<count> <name words> <number>` in ASCII, read without building its readings.
+
+    The same Line the general path gives (a property test holds them equal), with
+    `tokens` in place of `readings`; None for any other shape. The number is bare
+    or in one pair of brackets, and no token is a `x` / `*` a count could join.
+    """
+    tokens = text.split()
+    first, last = tokens[0], tokens[-1]
+    if len(tokens) < 2 or not first.isdigit() or len(first) > 7:
+        return None
+    count = int(first)
+    if not 1 <= count <= MAX_COUNT:
+        return None
+    card = last
+    if not is_number(card):
+        card = last[1:-1]
+        if last[0] + last[-1] not in ("()", "[]") or not is_number(card):
+            return None
+    for token in tokens[1:-1]:
+        if token in TIMES or _kind(token) != "word":
+            return None
+    name = _clean_name(" ".join(tokens[1:-1])) or None
+    return Line(number, text, "card", count, (card,), name, section, tokens=tuple(tokens))
 
 
 def _has_letter(text: str | None) -> bool:

@@ -86,6 +86,14 @@ class CardIndex:
             return next(iter(self.by_name(text)), None) if len(self.by_name(text)) == 1 else None
         return found[0] if found and len(found) == 1 else None
 
+    def only_card_keyed(self, key: str, side_key: str | None = None) -> Card | None:
+        """`only_card_named` for a name whose key is known: `side_key` is the key of the
+        name without its bracketed side, tried when `key` names nothing."""
+        found = self._by_name.get(key)
+        if found is None and side_key is not None:
+            found = self._by_name.get(side_key)
+        return found[0] if found and len(found) == 1 else None
+
     def names_of(self, card: Card) -> frozenset[str]:
         """The name keys a card answers to: its name, aliases and printed Japanese name."""
         found = self._names_of.get(card.number)

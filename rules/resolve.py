@@ -20,7 +20,7 @@ from typing import NamedTuple
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
 from rules.parse import Line, Parsed, Reading, card_readings
-from rules.pool import CardIndex
+from rules.pool import CardIndex, name_key
 
 POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
 INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"
@@ -126,6 +126,38 @@ class Resolver:
         else:
             self._unknown(ref)
         return None
+
+    def quick(self, line: Line) -> Card | None:
+        """The card of a common `count name number` line (`Line.tokens`), when its first
+        reading agrees with a real card and no other reading names a card exactly with
+        another card or count; else None, and the general `card` decides.
+
+        Asks what `card` asks of the other readings without building them: on an ASCII
+        line a name key is the keys of its tokens joined, so each reading's key is made
+        of the first token's digits and the name's and number's keys (a property test
+        holds this equal to the general path).
+        """
+        index = self.index
+        tokens = line.tokens
+        card = index.by_number(line.numbers[0])
+        if tokens is None or card is None or not index.agrees(card, line.name):
+            return None
+        first, last, count = tokens[0], tokens[-1], line.count
+        middle = len(tokens) > 2
+        mid = name_key(line.name) if line.name else ""
+        if middle and not mid:
+            return None
+        if count != 1 and any(key[:1].isdigit() for key in index.names_of(card)):
+            return None  # `4 Name` could be the card's own name, read as 1 copy
+        end = name_key(last)
+        bracketed = last[-1] in ")]"
+        tail = index.only_card_keyed(mid + end, mid if bracketed and middle else None)
+        if tail is not None and tail is not card:
+            return None  # the name alone, number included, names another card
+        whole = index.only_card_keyed(first + mid + end, first + mid if bracketed else None)
+        if whole is not None and (whole is not card or count != 1):
+            return None
+        return card
 
     def _exact_other(self, reading: Reading, card: Card, count: int) -> bool:
         """Does another reading name a card exactly, giving another card or count?
@@ -255,19 +287,24 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
     entries: list[Entry] = []
     side: list[Entry] = []
     unresolved: list[Unresolved] = []
+    game = GAMES[index.game]
     for line in parsed.lines:
         if line.kind == "unparsed":
             resolver.problems.append(_unparsed(line))
             unresolved.append(Unresolved(line.number, line.text, line.unread_count))
         if line.kind != "card":
             continue
-        ref = Ref(line.readings, f"Line {line.number}", line.number, line.text)
-        choice = resolver.card(ref)
-        if choice is None:
-            unresolved.append(Unresolved(line.number, line.text, _count_of(line)))
-            continue
-        section = route(index.game, choice.card, line.section, parsed.has_headers)
-        entry = Entry(choice.card, choice.count, section, line.number)
+        card = resolver.quick(line) if line.tokens is not None else None
+        count = line.count
+        if card is None:
+            ref = Ref(line.all_readings(), f"Line {line.number}", line.number, line.text)
+            choice = resolver.card(ref)
+            if choice is None:
+                unresolved.append(Unresolved(line.number, line.text, _count_of(line)))
+                continue
+            card, count = choice.card, choice.count
+        section = game.route(card.kind, card.level, line.section, parsed.has_headers)
+        entry = Entry(card, count, section, line.number)
         (side if section == SIDE else entries).append(entry)
     partner, more, partner_line = _partners(parsed.partners, resolver)
     deck = Deck(
@@ -279,7 +316,8 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
 
 def _count_of(line: Line) -> int | None:
     """The count an unread line gives, when all its readings agree on one."""
-    counts = {r.count for r in line.readings if r.strain == line.readings[0].strain}
+    readings = line.all_readings()
+    counts = {r.count for r in readings if r.strain == readings[0].strain}
     return counts.pop() if len(counts) == 1 else None
 
 

@@ -1,0 +1,125 @@
+"""The hot path's shortcuts give exactly what the general reader and resolver give.
+
+`rules.parse._quick_line` reads the common `count name number` line without building
+its readings, and `Resolver.quick` resolves it without asking every reading. On
+generated lines, against a pool made to trip them (names that hold a count, a number,
+a bracketed side; aliases; a card with no name), the result must be the same with the
+shortcuts and without them: the lines, the deck, the problems and the warnings.
+"""
+
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules.parse as reader
+from rules.model import Card
+from rules.parse import parse
+from rules.pool import CardIndex
+from rules.resolve import Resolver, resolve_text
+
+
+def _card(number: str, name: str, kind: str = "digimon", **more) -> Card:
+    return Card("dcg", number, name, kind, **more)
+
+
+POOL = CardIndex(
+    "dcg",
+    [
+        _card("BT1-010", "Agumon"),
+        _card("BT1-011", "Agumon"),
+        _card("BT1-020", "Gabumon"),
+        _card("BT1-030", "Garurumon", aliases=("Gabumon",)),
+        _card("BT1-040", "4 Agumon", aliases=("Tokomon", "Agumon")),
+        _card("P-999", "Agumon BT1-010"),
+        _card("P-998", "4 Gabumon BT1-020"),
+        _card("P-997", "4 Gabumon"),
+        _card("P-996", "2 Garurumon"),
+        _card("BT10-009", "Shoutmon X4"),
+        _card("BT2-001", "Koromon", "digi-egg"),
+        _card("BT1-050", ""),
+        _card("BT1-060", "Tsunomon", name_ja="ツノモン"),
+        _card("BT15-076", "Myotismon ACE"),
+        _card("BT9-020", "Gabumon (X Antibody)"),
+        _card("EX2-046", "ADR-02 Searcher", max_copies=50),
+    ],
+)
+
+COUNTS = st.sampled_from(["4", "1", "04", "2", "0", "1001", "12345678", "x4", "1.", "-2"])
+WORDS = st.sampled_from(
+    ["Agumon", "Gabumon", "Garurumon", "Tokomon", "Koromon", "Shoutmon", "X4", "4", "(X",
+     "Antibody)", "Myotismon", "ACE", "DCG", "[DCG]", "(DCG)", "-", "!", "(-)", "x", "X",
+     "*", "Tsunomon", "Agumon:", "Searcher", "ADR-02", "[Moon]", "|", "()"]
+)  # fmt: skip
+NUMBERS = st.sampled_from(
+    ["BT1-010", "(BT1-010)", "[BT1-010]", "bt1-10", "BT1-0100", "BT1-011", "BT1-020",
+     "(BT1-020)", "BT1-030", "(BT1-030)", "BT1-040", "P-999", "(P-999", "BT1-050",
+     "BT10-009", "BT2-001", "BT1-060", "BT15-076", "BT9-020", "(BT9-020)", "EX2-046",
+     "BT1-010_P1", "ZZ9-999"]
+)  # fmt: skip
+
+
+@contextmanager
+def _general_only():
+    """The reader and resolver with both shortcuts turned off."""
+    quick_line, quick = reader._quick_line, Resolver.quick
+    reader._quick_line = lambda number, text, section: None
+    Resolver.quick = lambda self, line: None
+    try:
+        yield
+    finally:
+        reader._quick_line, Resolver.quick = quick_line, quick
+
+
+def _lines(parsed):
+    return [(*line[:8], line.unread_count, line.all_readings()) for line in parsed.lines]
+
+
+def _verdict(resolved):
+    return resolved.deck, resolved.problems, resolved.notes
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(COUNTS, st.lists(WORDS, max_size=4), NUMBERS), min_size=1, max_size=4))
+def test_shortcuts_give_what_the_general_path_gives(entries):
+    text = "\n".join(" ".join([count, *words, number]) for count, words, number in entries)
+    fast = parse(text)
+    fast_resolved = resolve_text(fast, POOL)
+    with _general_only():
+        slow = parse(text)
+        slow_resolved = resolve_text(slow, POOL)
+    assert all(line.tokens is None for line in slow.lines)
+    assert _lines(fast) == _lines(slow)
+    assert _verdict(fast_resolved) == _verdict(slow_resolved)
+
+
+def test_the_shortcuts_are_taken_on_a_common_line():
+    """Not a test that cannot fail: the equality above means nothing if nothing is quick."""
+    parsed = parse("4 Koromon BT2-001\n2 Gabumon (X Antibody) (BT9-020)\n3 bt1-60")
+    assert [line.tokens is not None for line in parsed.lines] == [True, True, True]
+    assert [Resolver(POOL).quick(line) for line in parsed.lines] == [
+        POOL.by_number("BT2-001"),
+        POOL.by_number("BT9-020"),
+        POOL.by_number("BT1-060"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4 Agumon BT1-040",  # `4 Agumon` is BT1-040's own name: 1 copy, or 4 of Agumon?
+        "4 Agumon BT1-010",  # `Agumon BT1-010` is the name of P-999
+        "4 Gabumon BT1-020",  # the whole line is the name of P-998
+        "3 Gabumon (BT1-030)",  # BT1-030 is also called Gabumon; Gabumon alone is BT1-020
+        "2 Garurumon (BT1-030)",  # `2 Garurumon` is the name of P-996
+    ],
+)
+def test_a_shortcut_declines_where_another_reading_names_a_card(text):
+    """Each of the resolver's questions, asked where its answer is yes."""
+    line = parse(text).lines[0]
+    assert line.tokens is not None and Resolver(POOL).quick(line) is None
+    problems = resolve_text(parse(text), POOL).problems
+    assert [p.code for p in problems] == ["unparsed-line"]
+    with _general_only():
+        assert resolve_text(parse(text), POOL).problems == problems

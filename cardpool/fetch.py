@@ -198,16 +198,23 @@ def _read(
     total = int(response.headers.get("Content-Length") or 0) or None
     if total and total > max_bytes:
         raise FetchError(f"{url}: {total} bytes is over the {max_bytes}-byte limit")
-    chunks, size = [], 0
-    for chunk in response.iter_content(chunk_size=64 * 1024):
-        if cancel.is_set():
-            raise FetchError(f"{url}: cancelled at the deadline")
-        size += len(chunk)
-        if size > max_bytes:
-            raise FetchError(f"{url}: more than the {max_bytes}-byte limit")
-        chunks.append(chunk)
-        if progress:
-            progress(len(chunk), total)
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        for chunk in response.iter_content(chunk_size=64 * 1024):
+            if cancel.is_set():
+                raise FetchError(f"{url}: cancelled at the deadline")
+            size += len(chunk)
+            if size > max_bytes:
+                raise FetchError(f"{url}: more than the {max_bytes}-byte limit")
+            chunks.append(chunk)
+            if progress:
+                progress(len(chunk), total)
+    except requests.exceptions.ChunkedEncodingError as err:
+        # urllib3 refuses a body shorter than its Content-Length (or a broken chunk);
+        # say it in the words of the check below, not as a nested exception repr.
+        promised = f"all {total} bytes" if total else "the whole list"
+        raise FetchError(f"{url}: connection closed before {promised} arrived") from err
     if total and size < total:
         raise FetchError(f"{url}: connection closed after {size} of {total} bytes")
     return Fetched(

@@ -99,7 +99,9 @@ def test_share_link_reproduces_the_report(page, server):
 def test_player_text_is_escaped(page, server):
     submit(page, server, "4 <img src=x onerror=alert(1)>\n<script>alert(2)</script>")
     assert page.locator("img[src=x]").count() == 0
-    assert "<img src=x" in page.inner_text("#problems + ol")
+    # The line is shown as the player typed it, as text (the unread-lines table).
+    assert "4 <img src=x onerror=alert(1)>" in page.inner_text("#unread")
+    assert "<script>alert(2)</script>" in page.inner_text("#unread")
 
 
 def test_search_the_card_browser(page, server):

@@ -148,6 +148,12 @@ def _parse_lines(text: str) -> Parsed:
     has_headers = False
     style = "text"
     for number, raw in enumerate(text.splitlines(), start=1):
+        if raw[:1].isdigit() and raw.isascii() and len(raw) <= MAX_LINE:
+            # Most lines: `count name number`, read here before the general steps.
+            quick = _quick_line(number, raw.replace("\x00", "").strip(), section)
+            if quick is not None:
+                lines.append(quick)
+                continue
         found = parse_lines_of(number, raw, section)
         for line in found:
             if line.kind == "header":
@@ -298,10 +304,13 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
         if last[0] + last[-1] not in ("()", "[]") or not is_number(card):
             return None
     for token in tokens[1:-1]:
-        if token in TIMES or _kind(token) != "word":
+        if token.isalpha():
+            if token in TIMES or token.lower() in MARKERS:
+                return None
+        elif token in TIMES or _kind(token) != "word":
             return None
     name = _clean_name(" ".join(tokens[1:-1])) or None
-    return Line(number, text, "card", count, (card,), name, section, tokens=tuple(tokens))
+    return Line(number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
 
 
 def _has_letter(text: str | None) -> bool:

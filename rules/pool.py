@@ -60,6 +60,7 @@ class CardIndex:
         self._name_choices = list(self._by_name)
         self._key_choices = list(self._by_key)
         self._names_of: dict[str, frozenset[str]] = {}
+        self._digit_led: dict[str, bool] = {}
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -101,6 +102,15 @@ class CardIndex:
             names = (*card.names, card.name_ja or "")
             found = frozenset(name_key(n) for n in names if n)
             self._names_of[card.number] = found
+        return found
+
+    def digit_led(self, card: Card) -> bool:
+        """Does one of the card's names start with a digit (`4 Agumon` could be its name)?"""
+        found = self._digit_led.get(card.number)
+        if found is None:
+            found = self._digit_led[card.number] = any(
+                key[:1].isdigit() for key in self.names_of(card)
+            )
         return found
 
     def agrees(self, card: Card, name: str | None) -> bool:

@@ -147,7 +147,7 @@ class Resolver:
         mid = name_key(line.name) if line.name else ""
         if middle and not mid:
             return None
-        if count != 1 and any(key[:1].isdigit() for key in index.names_of(card)):
+        if count != 1 and index.digit_led(card):
             return None  # `4 Name` could be the card's own name, read as 1 copy
         end = name_key(last)
         bracketed = last[-1] in ")]"
@@ -288,6 +288,7 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
     side: list[Entry] = []
     unresolved: list[Unresolved] = []
     game = GAMES[index.game]
+    sections: dict[tuple[str, str | None, str | None], str] = {}
     for line in parsed.lines:
         if line.kind == "unparsed":
             resolver.problems.append(_unparsed(line))
@@ -303,7 +304,11 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
                 unresolved.append(Unresolved(line.number, line.text, _count_of(line)))
                 continue
             card, count = choice.card, choice.count
-        section = game.route(card.kind, card.level, line.section, parsed.has_headers)
+        # The section depends on the kind, the level and the header only: route once each.
+        where = (card.kind, card.level, line.section)
+        section = sections.get(where)
+        if section is None:
+            section = sections[where] = game.route(*where, parsed.has_headers)
         entry = Entry(card, count, section, line.number)
         (side if section == SIDE else entries).append(entry)
     partner, more, partner_line = _partners(parsed.partners, resolver)

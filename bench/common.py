@@ -91,13 +91,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(database: str, port: int, workers: int = 2) -> subprocess.Popen:
-    """gunicorn serving wsgi:app on 127.0.0.1 with the given database."""
+def start_server(
+    database: str, port: int, workers: int = 2, root: Path = ROOT, production: bool = False
+) -> subprocess.Popen:
+    """gunicorn serving wsgi:app on 127.0.0.1 with the given database.
+
+    `root`: the checkout to serve (gunicorn imports from its working directory first),
+    so an older commit can be timed beside this one. `production`: the README's
+    command, `gunicorn -c gunicorn.conf.py wsgi:app` (gthread workers, its settings).
+    """
     env = {**os.environ, "DECKCHECK_DATABASE": database, "DECKCHECK_SECRET_KEY": "bench"}
     gunicorn = Path(sys.executable).with_name("gunicorn")
+    config = ["-c", "gunicorn.conf.py"] if production else []
     server = subprocess.Popen(
         [
             str(gunicorn),
+            *config,
             "--workers",
             str(workers),
             "--bind",
@@ -106,7 +115,7 @@ def start_server(database: str, port: int, workers: int = 2) -> subprocess.Popen
             "warning",
             "wsgi:app",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
     )
     for _ in range(100):

@@ -99,7 +99,7 @@ class Line(NamedTuple):
         """Every reading of the line, most natural first (built now for a common line)."""
         if self.tokens is None:
             return self.readings
-        return _common_readings(list(self.tokens)) or ()
+        return card_readings(list(self.tokens))
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,8 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
 
     The same Line the general path gives (a property test holds them equal), with
     `tokens` in place of `readings`; None for any other shape. The number is bare
-    or in one pair of brackets, and no token is a `x` / `*` a count could join.
+    or in one pair of brackets, no token is a `x` / `*` a count could join, and the
+    name may hold deck-builder markers (`(DCG)`), which no reading counts as name.
     """
     tokens = text.split()
     first, last = tokens[0], tokens[-1]
@@ -303,13 +304,19 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
         card = last[1:-1]
         if last[0] + last[-1] not in ("()", "[]") or not is_number(card):
             return None
+    words = []
     for token in tokens[1:-1]:
-        if token.isalpha():
-            if token in TIMES or token.lower() in MARKERS:
-                return None
-        elif token in TIMES or _kind(token) != "word":
+        if token in TIMES:
             return None
-    name = _clean_name(" ".join(tokens[1:-1])) or None
+        if token.isalpha() and token.lower() not in MARKERS:
+            words.append(token)
+            continue
+        kind = _kind(token)
+        if kind == "word":
+            words.append(token)
+        elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
+            return None
+    name = _clean_name(" ".join(words)) or None
     return Line(number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
 
 

@@ -143,7 +143,7 @@ class Resolver:
         if tokens is None or card is None or not index.agrees(card, line.name):
             return None
         first, last, count = tokens[0], tokens[-1], line.count
-        middle = len(tokens) > 2
+        middle = len(tokens) > 2  # markers only (`4 (DCG) BT1-010`) decline below
         mid = name_key(line.name) if line.name else ""
         if middle and not mid:
             return None

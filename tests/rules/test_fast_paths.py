@@ -96,11 +96,15 @@ def test_shortcuts_give_what_the_general_path_gives(entries):
 
 def test_the_shortcuts_are_taken_on_a_common_line():
     """Not a test that cannot fail: the equality above means nothing if nothing is quick."""
-    parsed = parse("4 Koromon BT2-001\n2 Gabumon (X Antibody) (BT9-020)\n3 bt1-60")
-    assert [line.tokens is not None for line in parsed.lines] == [True, True, True]
+    parsed = parse(
+        "4 Koromon BT2-001\n2 Gabumon (X Antibody) (BT9-020)\n3 bt1-60\n"
+        "1 Tsunomon      (DCG) (BT1-060)"
+    )
+    assert [line.tokens is not None for line in parsed.lines] == [True] * 4
     assert [Resolver(POOL).quick(line) for line in parsed.lines] == [
         POOL.by_number("BT2-001"),
         POOL.by_number("BT9-020"),
+        POOL.by_number("BT1-060"),
         POOL.by_number("BT1-060"),
     ]
 

@@ -59,7 +59,7 @@ def _load(
 def validate():
     payload = _load(_validate_schema, _json_body())
     fmt = service.find_format(payload["format"])
-    report = service.check(fmt, payload, payload["date"])
+    report = service.check(fmt, service.as_payload(payload), payload["date"])
     return jsonify(service.report_json(report, fmt))
 
 
@@ -75,7 +75,7 @@ def _batch_result(fmt, item: dict, on) -> dict:
     deck_id = item.get("id")
     try:
         deck = _load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
-        report = service.check(fmt, deck, on)
+        report = service.check(fmt, service.as_payload(deck), on)
     except ApiError as err:
         return {
             "id": deck_id,
@@ -105,7 +105,7 @@ def export_deck():
             "Deck codes exist for the Digimon Card Game (dcg) only.",
             {"style": "deck-code", "game": fmt.game},
         )
-    report = service.check(fmt, payload, payload["date"])
+    report = service.check(fmt, service.as_payload(payload), payload["date"])
     try:
         content = export(report.deck, payload["style"])
     except ExportError as err:
@@ -123,7 +123,7 @@ def export_deck():
 def deck_odds():
     payload = _load(_odds_schema, _json_body())
     fmt = service.find_format(payload["format"])
-    report = service.check(fmt, payload, payload["date"])
+    report = service.check(fmt, service.as_payload(payload), payload["date"])
     body = odds.deck_odds(report.deck, payload["turn"])
     copy_limit = fmt.check_of("copy-limit")
     body["limits"] = {

@@ -5,7 +5,9 @@ Shared by the JSON API and the HTML pages, so both always agree.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, date, datetime
+from typing import Any, Literal, NotRequired, TypedDict
 
 from deckcheck.db import pools
 from deckcheck.errors import ApiError
@@ -35,7 +37,40 @@ def find_format(format_id: str) -> Format:
     return fmt
 
 
-def check(fmt: Format, payload: dict, on: date | None) -> Report:
+class DeckEntry(TypedDict):
+    card: str
+    count: int
+
+
+class StructuredDeck(TypedDict, total=False):
+    main: list[DeckEntry]
+    eggs: list[DeckEntry]
+    destiny: list[DeckEntry]
+    partner: str | None
+
+
+class CheckPayload(TypedDict):
+    """A request body as its schema loaded it: exactly one of the two is present."""
+
+    decklist: NotRequired[str]
+    deck: NotRequired[StructuredDeck]
+
+
+DECK_SECTIONS: tuple[Literal["main"], Literal["eggs"], Literal["destiny"]] = (
+    "main",
+    "eggs",
+    "destiny",
+)
+
+
+def as_payload(loaded: Mapping[str, Any]) -> CheckPayload:
+    """What a request schema loaded (it checked the shapes), as the typed payload."""
+    if "decklist" in loaded:
+        return {"decklist": loaded["decklist"]}
+    return {"deck": loaded["deck"]}
+
+
+def check(fmt: Format, payload: CheckPayload, on: date | None) -> Report:
     """Judge a loaded request payload (`decklist` text or structured `deck`)."""
     index = pools().index(fmt.game)
     day = on or today()
@@ -51,9 +86,9 @@ def check(fmt: Format, payload: dict, on: date | None) -> Report:
             )
         return check_text(fmt, index, text, day)
     deck = payload["deck"]
-    sections = {
+    sections: dict[str, list[tuple[str, int]]] = {
         name: [(item["card"], item["count"]) for item in deck.get(name) or []]
-        for name in ("main", "eggs", "destiny")
+        for name in DECK_SECTIONS
         if deck.get(name)
     }
     return check_structured(fmt, index, sections, deck.get("partner"), day)
@@ -96,7 +131,7 @@ def deck_json(report: Report) -> dict:
                 for s in stacks
             ],
         }
-    data = {
+    data: dict[str, Any] = {
         "sections": sections,
         "partner": deck.partner.number if deck.partner else None,
         "fingerprint": report.fingerprint,

@@ -107,7 +107,7 @@ GAMES: dict[str, Game] = {
             starter_pool=True,
             draws=Draws(
                 hand=5,
-                rule="Digimon Card Game Rule Manual, game setup step 4 and \"Draw Phase\"",
+                rule='Digimon Card Game Rule Manual, game setup step 4 and "Draw Phase"',
             ),
         ),
         Game(

@@ -52,7 +52,7 @@ class Entry(NamedTuple):
     """
 
     card: Card
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count
     section: str
     line: int | None = None
 
@@ -64,7 +64,7 @@ class Stack(NamedTuple):
     """
 
     card: Card
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count
     lines: tuple[int, ...] = ()
 
     @property
@@ -98,7 +98,7 @@ class Unresolved(NamedTuple):
 
     line: int | None
     text: str
-    count: int | None
+    count: int | None  # type: ignore[assignment]  # a field named count shadows tuple.count
 
 
 @dataclass(frozen=True)

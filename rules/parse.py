@@ -65,7 +65,7 @@ class Reading(NamedTuple):
     A named tuple, not a dataclass: a request builds thousands, and it is immutable too.
     """
 
-    count: int
+    count: int  # type: ignore[assignment]  # a field named count shadows tuple.count
     number: str | None
     name: str | None
     count_token: str | None = None
@@ -84,7 +84,7 @@ class Line(NamedTuple):
     number: int
     text: str
     kind: str  # "card", "header", "comment", "partner", "unparsed"
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # shadows tuple.count, as above
     numbers: tuple[str, ...] = ()
     name: str | None = None
     section: str | None = None
@@ -195,7 +195,7 @@ def parse_lines_of(number: int, raw: str, section: str | None = None) -> list[Li
                     None,
                     (Reading(count, card, None),),
                 )
-                if card
+                if card and count
                 else Line(number, text, "unparsed", section=section, problem=problem)
                 for card, count, problem in link
             ]

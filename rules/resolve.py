@@ -13,7 +13,7 @@ number decides against the name beside it, the report warns `name-mismatch`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -49,7 +49,7 @@ class Ref(NamedTuple):
 
 class Choice(NamedTuple):
     card: Card
-    count: int
+    count: int  # type: ignore[assignment]  # a field named count shadows tuple.count
     reading: Reading
     tier: str
 
@@ -327,7 +327,7 @@ def _count_of(line: Line) -> int | None:
 
 
 def resolve_structured(
-    sections: dict[str, Iterable[tuple[str, int]]], partner: str | None, index: CardIndex
+    sections: Mapping[str, Iterable[tuple[str, int]]], partner: str | None, index: CardIndex
 ) -> Resolved:
     """A structured deck: sections are taken as given."""
     resolver = Resolver(index)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 
 from rules.fingerprint import fingerprint
@@ -21,7 +21,7 @@ def check_text(fmt: Format, index: CardIndex, text: str, on: date) -> Report:
 def check_structured(
     fmt: Format,
     index: CardIndex,
-    sections: dict[str, Iterable[tuple[str, int]]],
+    sections: Mapping[str, Iterable[tuple[str, int]]],
     partner: str | None,
     on: date,
 ) -> Report:

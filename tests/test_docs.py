@@ -1,6 +1,5 @@
 """The README documents every command, format, CSV column and organizer key."""
 
-
 import pytest
 from conftest import ROOT
 

@@ -47,7 +47,7 @@ def unresolved_lines(report: Report) -> list[dict]:
 
 
 def judge(fmt: Format, entry: dict, on: date) -> Report:
-    return service.check(fmt, entry, on)
+    return service.check(fmt, service.as_payload(entry), on)
 
 
 def _key(violation: dict) -> tuple:

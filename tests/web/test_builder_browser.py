@@ -100,8 +100,6 @@ def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
 
 
 def test_export_a_deck_code_and_open_it_in_the_report(tab, server):  # noqa: F811
-    if tab.width_name == "phone":
-        pytest.skip("the export path is the same on a phone; the build test covers 390 px")
     deck = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
     tab.goto(f"{server}/build?format=dcg&date={DATE}&main={deck}&eggs=ST1-01*4")
     wait_verdict(tab, "✔ Legal")
@@ -123,8 +121,6 @@ def test_export_a_deck_code_and_open_it_in_the_report(tab, server):  # noqa: F81
 
 
 def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
-    if tab.width_name == "phone":
-        pytest.skip("storage is the same on a phone")
     tab.goto(f"{server}/build?format=dcg&date={DATE}")
     add_by_search(tab, "ST1-03", 3)
     tab.click("#b-mine-box summary")
@@ -138,9 +134,9 @@ def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
     assert row.get_attribute("data-count") == "3"
 
 
+# A keyboard is a desktop matter: this one runs at the desktop width only.
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
 def test_keyboard_adds_and_removes(tab, server):  # noqa: F811
-    if tab.width_name == "phone":
-        pytest.skip("keyboard test on the desktop width")
     tab.goto(f"{server}/build?format=dcg")
     tab.focus("[data-testid=builder-search]")
     tab.keyboard.type("ST1-03")

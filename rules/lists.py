@@ -93,6 +93,20 @@ class ListHistory:
             for a, b in change.choices
         ]
 
+    @lru_cache(maxsize=1024)  # noqa: B019 - as state_on
+    def keyed_pairs_on(
+        self, on: date
+    ) -> tuple[tuple[ChoiceRestriction, tuple[str, ...], tuple[str, ...]], ...]:
+        """`pairs_on`, each with the number keys of its two sides, made once per day."""
+        return tuple(
+            (
+                pair,
+                tuple(number_key(r.number) for r in pair.a),
+                tuple(number_key(r.number) for r in pair.b),
+            )
+            for pair in self.pairs_on(on)
+        )
+
     def upcoming(self, on: date) -> list[date]:
         """Effective dates after `on` of changes already announced by `on`."""
         return sorted(

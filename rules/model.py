@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from rules.numbers import number_key
+
 if TYPE_CHECKING:
     from rules.lists import ListHistory
 
@@ -120,6 +122,7 @@ class Deck:
     @once
     def _stacks(self) -> dict[str, tuple[Stack, ...]]:
         grouped: dict[str, dict[str, Stack]] = {}
+        new = tuple.__new__  # Stack(...) without the named tuple's Python-level __new__
         for card, count, section, line in self.entries:
             bucket = grouped.get(section)
             if bucket is None:
@@ -127,9 +130,9 @@ class Deck:
             seen = bucket.get(card.number)
             lines = (line,) if line is not None else ()
             if seen is None:
-                bucket[card.number] = Stack(card, count, lines)
+                bucket[card.number] = new(Stack, (card, count, lines))
             else:
-                bucket[card.number] = Stack(card, seen.count + count, seen.lines + lines)
+                bucket[card.number] = new(Stack, (card, seen[1] + count, seen[2] + lines))
         return {section: tuple(bucket.values()) for section, bucket in grouped.items()}
 
     @once
@@ -146,6 +149,16 @@ class Deck:
                 stack = Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
             merged[stack.card.number] = stack
         return tuple(merged.values())
+
+    @once
+    def keyed_totals(self) -> tuple[tuple[str, Stack], ...]:
+        """`totals` with each card's number key (how lists name cards), made once per deck."""
+        return tuple((number_key(stack.card.number), stack) for stack in self.totals)
+
+    @once
+    def by_key(self) -> dict[str, Stack]:
+        """Every section's stacks by number key (a later section's stack wins a key)."""
+        return {number_key(stack.card.number): stack for stack in self._all_stacks}
 
     def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
         """Cards of a section (or of every section) with their counts added up."""

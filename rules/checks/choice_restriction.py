@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from rules.checks.limited_cards import LIST_SOURCE, list_citation
 from rules.checks.words import labels
 from rules.model import Context, Deck, Violation
-from rules.numbers import number_key
 
 
 @dataclass(frozen=True)
@@ -25,15 +24,13 @@ class ChoiceRestrictionCheck:
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         if ctx.lists is None:
             return
-        present = {number_key(s.card.number): s for s in deck.stacks()}
-        for pair in ctx.lists.pairs_on(ctx.on):
-            side_a = [
-                present[k] for k in map(number_key, (r.number for r in pair.a)) if k in present
-            ]
-            side_b = [
-                present[k] for k in map(number_key, (r.number for r in pair.b)) if k in present
-            ]
-            if not side_a or not side_b:
+        present = deck.by_key
+        for pair, keys_a, keys_b in ctx.lists.keyed_pairs_on(ctx.on):
+            side_a = [present[k] for k in keys_a if k in present]
+            if not side_a:
+                continue
+            side_b = [present[k] for k in keys_b if k in present]
+            if not side_b:
                 continue
             a_cards = [s.card for s in side_a]
             b_cards = [s.card for s in side_b]

@@ -31,6 +31,10 @@ class CopyLimit:
     per_deck_sections: tuple[str, ...] = ()
     words: str = ""
     code: str = "copy-limit"
+    # Per card number: (card, its limit, counted per deck?), worked out once per card.
+    _known: dict[str, tuple[Card, int | None, bool]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def limit_for(self, card: Card) -> int | None:
         if card.max_copies:
@@ -43,11 +47,20 @@ class CopyLimit:
     def per_deck(self, card: Card) -> bool:
         return card.kind in self.per_deck_kinds or bool(card.flags & self.per_deck_flags)
 
+    def _facts(self, card: Card) -> tuple[int | None, bool]:
+        """(limit, per deck?) of a card; the same card object always gives the same."""
+        known = self._known.get(card.number)
+        if known is None or known[0] is not card:
+            known = self._known[card.number] = (card, self.limit_for(card), self.per_deck(card))
+        return known[1], known[2]
+
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         for section in self.sections:
             for stack in deck.stacks(section):
-                if not self.per_deck(stack.card):
-                    yield from self._judge(stack, section_name(section), section)
+                limit, per_deck = self._facts(stack.card)
+                if per_deck or limit is None or stack.count <= limit:
+                    continue
+                yield from self._judge(stack, section_name(section), section)
         if self.per_deck_flags or self.per_deck_kinds:
             whole: dict[str, Stack] = {}
             for section in self.per_deck_sections:

@@ -7,7 +7,6 @@ from datetime import date
 from rules.checks.words import copies, section_name
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
-from rules.numbers import number_key
 
 LIST_SOURCE = (
     "Digimon Card Game restricted and banned card list "
@@ -56,8 +55,8 @@ def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Cha
     if ctx.lists is None:
         return
     state = ctx.lists.state_on(ctx.on)
-    for stack in deck.totals:
-        found = state.get(number_key(stack.card.number))
+    for key, stack in deck.keyed_totals:
+        found = state.get(key)
         if found and found[0] == status:
             yield stack, found[1]
 

@@ -28,11 +28,22 @@ class WrongSection:
     hints: Mapping[str, str] = field(default_factory=dict)
     missing_rule: str | None = None
     code: str = "wrong-section"
+    # Per (section, card number): (card, the reason it may not be there, or None).
+    _known: dict[tuple[str, str], tuple[Card, str | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        known = self._known
         for section in deck.sections():
             for stack in deck.stacks(section):
-                reason = self._reason(section, stack.card)
+                card = stack.card
+                seen = known.get((section, card.number))
+                if seen is None or seen[0] is not card:
+                    # Worked out once per card and section (the same card object gives
+                    # the same answer); bounded by the pool's size times the sections.
+                    seen = known[(section, card.number)] = (card, self._reason(section, card))
+                reason = seen[1]
                 if reason:
                     missing = section not in self.allowed and section not in self.unchecked
                     yield Violation(

@@ -136,3 +136,23 @@ def dbe_codes(partner=None, **sections):
         make_deck("dbe", partner=partner, **sections), date(2024, 1, 1)
     )
     return sorted({v.code for v in violations} - {"deck-size"})
+
+
+def pool_rows(prefix: str, n: int) -> list[dict]:
+    """`n` test-only DMCG database rows named `<prefix>1..n`: one pool to swap for another."""
+    from cardpool.cards import make_row
+
+    empty = dict.fromkeys(("types", "aliases", "evo_names", "flags", "colors", "traits"), [])
+    nothing = dict.fromkeys(("max_copies", "set_name", "name_ja", "play_cost", "dp", "rarity"))
+    return [
+        make_row(
+            "dmcg",
+            number=f"St-{i}",
+            name=f"{prefix}{i}",
+            kind="digimon",
+            level="III",
+            **empty,
+            **nothing,
+        )
+        for i in range(1, n + 1)
+    ]

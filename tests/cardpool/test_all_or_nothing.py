@@ -8,34 +8,12 @@ import textwrap
 import threading
 import time
 
-from cardpool.cards import make_row
+from fixture_cards import pool_rows
+
 from cardpool.db import connect
 from cardpool.store import replace_pool
 
-
-def rows(prefix: str, n: int) -> list[dict]:
-    return [
-        make_row(
-            "dmcg",
-            number=f"St-{i}",
-            name=f"{prefix}{i}",
-            kind="digimon",
-            level="III",
-            types=[],
-            aliases=[],
-            evo_names=[],
-            flags=[],
-            max_copies=None,
-            set_name=None,
-            name_ja=None,
-            colors=[],
-            traits=[],
-            play_cost=None,
-            dp=None,
-            rarity=None,
-        )
-        for i in range(1, n + 1)
-    ]
+rows = pool_rows
 
 
 def test_sigkill_mid_import_keeps_the_previous_pool(tmp_path):
@@ -49,7 +27,7 @@ def test_sigkill_mid_import_keeps_the_previous_pool(tmp_path):
         import time, pathlib
         from cardpool.db import connect
         from cardpool.store import replace_pool
-        from test_all_or_nothing import rows
+        from fixture_cards import pool_rows as rows
 
         def progress(n):
             pathlib.Path({str(marker)!r}).write_text("x")
@@ -59,7 +37,8 @@ def test_sigkill_mid_import_keeps_the_previous_pool(tmp_path):
         replace_pool(db, "dmcg", rows("new", 2000), "new", progress=progress)
         """
     )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.dirname(__file__), os.getcwd()])}
+    tests = os.path.dirname(os.path.dirname(__file__))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([tests, os.getcwd()])}
     child = subprocess.Popen([sys.executable, "-c", script], env=env)
     deadline = time.time() + 30
     while not marker.exists() and time.time() < deadline and child.poll() is None:

@@ -9,8 +9,9 @@ import socket
 import threading
 
 import pytest
+from fixture_cards import pool_rows
+from raw_server import raw_server
 
-from cardpool.cards import make_row
 from cardpool.db import connect
 from cardpool.errors import FetchError
 from cardpool.imports import Progress, import_pool
@@ -21,25 +22,7 @@ CSV = "number,name,kind,level,types,aliases,evo_names,flags,max_copies,set\n" + 
 )
 
 
-def rows(prefix: str, n: int) -> list[dict]:
-    empty = dict.fromkeys(("types", "aliases", "evo_names", "flags", "colors", "traits"), [])
-    return [
-        make_row(
-            "dmcg",
-            number=f"St-{i}",
-            name=f"{prefix}{i}",
-            kind="digimon",
-            level="III",
-            max_copies=None,
-            set_name=None,
-            name_ja=None,
-            play_cost=None,
-            dp=None,
-            rarity=None,
-            **empty,
-        )
-        for i in range(1, n + 1)
-    ]
+rows = pool_rows
 
 
 @pytest.fixture
@@ -127,26 +110,12 @@ def short_server():
     card list (whole lines) and closes: a download cut by the network."""
     body = CSV.encode()
     head = f"HTTP/1.1 200 OK\r\nContent-Length: {len(body) + 4000}\r\n\r\n".encode()
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.2)
-    stop = threading.Event()
 
-    def serve() -> None:
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            with conn:
-                conn.recv(65536)
-                conn.sendall(head + body)
+    def answer(conn: socket.socket, stop: threading.Event) -> None:
+        conn.sendall(head + body)
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{listener.getsockname()[1]}/cards.csv"
-    stop.set()
-    thread.join(5)
-    listener.close()
+    with raw_server(answer) as url:
+        yield url
 
 
 def test_a_download_shorter_than_its_content_length_is_refused(db, path, short_server):

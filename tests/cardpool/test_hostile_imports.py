@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from raw_server import raw_server
 
 from cardpool.db import connect
 from cardpool.errors import BadRowError, CardPoolError, FetchError, SourceFormatError
@@ -131,34 +132,17 @@ def dripping_server(request):
     """A real server on 127.0.0.1 that sends a start and then one byte every 50 ms:
     no single read ever times out, so only an overall deadline ends the download."""
     head = HEADS[request.param]
-    stop = threading.Event()
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.2)
 
-    def drip(conn: socket.socket) -> None:
-        with conn:
-            conn.recv(65536)
-            conn.sendall(head)
-            while not stop.wait(0.05):
-                try:
-                    conn.sendall(b"x")
-                except OSError:
-                    return
-
-    def serve() -> None:
-        while not stop.is_set():
+    def drip(conn: socket.socket, stop: threading.Event) -> None:
+        conn.sendall(head)
+        while not stop.wait(0.05):
             try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            threading.Thread(target=drip, args=(conn,), daemon=True).start()
+                conn.sendall(b"x")
+            except OSError:
+                return
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{listener.getsockname()[1]}/cards.csv"
-    stop.set()
-    thread.join(5)
-    listener.close()
+    with raw_server(drip) as url:
+        yield url
 
 
 def test_a_dripping_download_gives_up_at_the_deadline(db, dripping_server, monkeypatch):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields
 from marshmallow.validate import Length
 
-from deckcheck.schemas import DeckInputSchema, ViolationSchema
+from deckcheck.schemas import DeckInputSchema, UnresolvedSchema, ViolationSchema
 
 
 class EventRequestSchema(Schema):
@@ -59,12 +59,6 @@ class SubmissionRequestSchema(DeckInputSchema):
     player_id = fields.String(load_default="", validate=Length(max=100))
 
 
-class UnreadLineSchema(Schema):
-    text = fields.String(required=True)
-    count = fields.Integer(allow_none=True)
-    line = fields.Integer(allow_none=True)
-
-
 class SubmissionSchema(Schema):
     id = fields.String(required=True)
     player = fields.String(required=True)
@@ -75,7 +69,7 @@ class SubmissionSchema(Schema):
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     receipt_url = fields.String(required=True)
-    unresolved = fields.List(fields.Nested(UnreadLineSchema))
+    unresolved = fields.List(fields.Nested(UnresolvedSchema))
 
 
 class SubmittedSchema(Schema):

@@ -96,7 +96,7 @@ def _event_request() -> tuple[dict, list[roster.Submission]]:
     if upload and upload.filename:
         try:
             subs += roster.from_csv(upload.read().decode("utf-8", errors="replace"))
-        except ValueError as err:
+        except roster.RosterError as err:
             raise ApiError(400, "bad-event-csv", str(err)) from err
     for file in request.files.getlist("files"):
         if file and file.filename:
@@ -109,7 +109,7 @@ def _event_request() -> tuple[dict, list[roster.Submission]]:
     return meta, subs
 
 
-def _day(meta: dict) -> date | None:
+def _event_day(meta: dict) -> date | None:
     try:
         return date.fromisoformat(meta["date"]) if meta.get("date") else None
     except ValueError as err:
@@ -149,7 +149,7 @@ def event_form():
 def event_results():
     meta, subs = _event_request()
     fmt = service.find_format(meta["format"])
-    on = _day(meta)
+    on = _event_day(meta)
     rows = _check_all(fmt, subs, on)
     links = [
         url_for(
@@ -178,7 +178,7 @@ def event_results():
 def event_csv():
     meta, subs = _event_request()
     fmt = service.find_format(meta["format"])
-    rows = _check_all(fmt, subs, _day(meta))
+    rows = _check_all(fmt, subs, _event_day(meta))
     header = [
         "player",
         "player_id",
@@ -218,7 +218,7 @@ def _unread_words(line: dict) -> str:
 def event_sheets():
     meta, subs = _event_request()
     fmt = service.find_format(meta["format"])
-    on = _day(meta)
+    on = _event_day(meta)
     rows = sorted(
         _check_all(fmt, subs, on),
         key=lambda r: (r.submission.player.casefold(), r.submission.player_id),

@@ -59,14 +59,7 @@ def to_deck_code(deck: Deck, name: str | None = None) -> str:
     for entry in (*eggs, *main):
         if entry.count > 256:
             raise ExportError(f"a deck code holds at most 256 copies of a card ({entry.number})")
-    code = deckcode.DeckCode(
-        version=5,
-        language="en",
-        digi_eggs=eggs,
-        deck=main,
-        sideboard=(),
-        name=(name or deck.name or "deckcheck")[:63],
-    )
+    code = deckcode.DeckCode.new(main, eggs, name=(name or deck.name or "deckcheck")[:63])
     return deckcode.encode(code)
 
 

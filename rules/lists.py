@@ -125,14 +125,14 @@ def _refs(items: list[dict]) -> tuple[CardRef, ...]:
     return tuple(CardRef(i["card"], i.get("name", "")) for i in items)
 
 
-def _day(text: str | None) -> date | None:
+def _parse_day(text: str | None) -> date | None:
     return date.fromisoformat(text) if text else None
 
 
 def change_from_dict(data: dict) -> Change:
     return Change(
-        effective=_day(data.get("effective")),
-        announced=_day(data.get("announced")),
+        effective=_parse_day(data.get("effective")),
+        announced=_parse_day(data.get("announced")),
         limits=tuple((CardRef(i["card"], i.get("name", "")), i["status"]) for i in data["limits"]),
         choices=tuple((_refs(p["a"]), _refs(p["b"])) for p in data.get("choice_restrictions", [])),
         confidence=data.get("confidence"),

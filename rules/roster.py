@@ -26,6 +26,11 @@ _ID_WORDS = ("id", "playerid", "player_id", "bandai", "membership", "member", "k
 _NAME_WORDS = ("player", "name", "player_name", "playername")
 
 
+class RosterError(ValueError):
+    """A file of many players' lists that cannot be read as a whole (its header row);
+    the message says why, in words an organizer can act on."""
+
+
 @dataclass(frozen=True)
 class Submission:
     player: str
@@ -76,10 +81,10 @@ def read_csv(text: str) -> CsvRoster:
     try:
         header = next(reader, [])
     except csv.Error as err:
-        raise ValueError(f"the CSV's header row cannot be read: {err}") from err
+        raise RosterError(f"the CSV's header row cannot be read: {err}") from err
     columns = _find_columns(header)
     if "player" not in columns or "deck" not in columns:
-        raise ValueError(
+        raise RosterError(
             "the CSV needs a header row with a player (or name) column and a decklist "
             f"(or list, or deck) column; its headers are: {', '.join(header) or '(none)'}"
         )

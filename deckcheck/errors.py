@@ -83,9 +83,8 @@ def _api_error(err: ApiError):
 
 
 def _unexpected(err: Exception):
-    # Logged with its traceback by Flask; the client sees a plain sentence only.
-    if isinstance(err, HTTPException):
-        return _http_error(err)
+    # HTTP errors never get here (their own handler is more specific). Logged with its
+    # traceback; the client sees a plain sentence only.
     current_app.logger.exception("unexpected error")
     message = "Something went wrong on our side. Please try again."
     if wants_json():

@@ -3,6 +3,8 @@ are errors of the one shape built in `deckcheck.errors`."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import orjson
 from flask import Blueprint, Flask, jsonify, request
 from marshmallow import Schema, ValidationError
@@ -30,6 +32,9 @@ _export_schema = ExportRequestSchema()
 _odds_schema = OddsRequestSchema()
 _batch_schema = BatchRequestSchema()
 _batch_deck_schema = BatchDeckSchema()
+_DATE_FIELD = _validate_schema.fields["date"]
+MAX_FORMAT_ID = 80  # the schemas' Length(max=80) on `format`
+MAX_BATCH = 20000  # BatchRequestSchema's Length(max=20000) on `decks`
 
 
 def _json_body() -> dict:
@@ -55,27 +60,83 @@ def _load(
         raise ApiError(422, code, message, {"fields": err.messages}) from err
 
 
+def _plain_date(data: dict) -> tuple[bool, date | None]:
+    """(read?, the day) of a body's `date`, read by the schema's own field; (False, None)
+    when the field refuses it, so the whole schema load gives its usual error."""
+    value = data.get("date")
+    if value is None:
+        return True, None
+    try:
+        return True, _DATE_FIELD.deserialize(value)
+    except ValidationError:
+        return False, None
+
+
+def _plain_format(data: dict) -> str | None:
+    value = data.get("format")
+    return value if type(value) is str and 0 < len(value) <= MAX_FORMAT_ID else None
+
+
+def _load_validate(data: dict) -> tuple[str, service.CheckPayload, date | None]:
+    """The validate body as ValidateRequestSchema loads it. The common body (a text
+    `decklist`, a `format`, maybe a `date`) is read here in a few µs; any other body,
+    and every body the schema would refuse, goes through the schema (same errors)."""
+    text, format_id = data.get("decklist"), _plain_format(data)
+    if type(text) is str and format_id is not None and "deck" not in data:
+        read, day = _plain_date(data)
+        if read:
+            return format_id, {"decklist": text}, day
+    payload = _load(_validate_schema, data)
+    return payload["format"], service.as_payload(payload), payload["date"]
+
+
 @bp.post("/decks/validate")
 def validate():
-    payload = _load(_validate_schema, _json_body())
-    fmt = service.find_format(payload["format"])
-    report = service.check(fmt, service.as_payload(payload), payload["date"])
+    format_id, deck, day = _load_validate(_json_body())
+    fmt = service.find_format(format_id)
+    report = service.check(fmt, deck, day)
     return jsonify(service.report_json(report, fmt))
+
+
+def _load_batch(data: dict) -> tuple[str, list, date | None]:
+    """The batch body as BatchRequestSchema loads it (the common body read directly,
+    as in `_load_validate`; anything else, or anything refused, by the schema)."""
+    decks, format_id = data.get("decks"), _plain_format(data)
+    if (
+        type(decks) is list
+        and len(decks) <= MAX_BATCH
+        and format_id is not None
+        and all(type(item) is dict for item in decks)
+    ):
+        read, day = _plain_date(data)
+        if read:
+            return format_id, decks, day
+    payload = _load(_batch_schema, data)
+    return payload["format"], payload["decks"], payload["date"]
 
 
 @bp.post("/decks/validate-batch")
 def validate_batch():
-    payload = _load(_batch_schema, _json_body())
-    fmt = service.find_format(payload["format"])
-    results = [_batch_result(fmt, item, payload["date"]) for item in payload["decks"]]
-    return jsonify({"results": results})
+    format_id, decks, day = _load_batch(_json_body())
+    fmt = service.find_format(format_id)
+    # One pool for the whole batch: every deck is judged against the same snapshot.
+    index = service.pool_index(fmt)
+    return jsonify({"results": [_batch_result(fmt, item, day, index) for item in decks]})
 
 
-def _batch_result(fmt, item: dict, on) -> dict:
+def _batch_deck(item: dict) -> service.CheckPayload:
+    """A deck of a batch as BatchDeckSchema loads it; a plain `{id, decklist}` directly."""
+    text = item.get("decklist")
+    if type(text) is str and "deck" not in item:
+        return {"decklist": text}
+    deck = _load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
+    return service.as_payload(deck)
+
+
+def _batch_result(fmt, item: dict, on, index) -> dict:
     deck_id = item.get("id")
     try:
-        deck = _load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
-        report = service.check(fmt, service.as_payload(deck), on)
+        report = service.check(fmt, _batch_deck(item), on, index)
     except ApiError as err:
         return {
             "id": deck_id,

@@ -14,8 +14,9 @@ from deckcheck.errors import ApiError
 from deckcheck.format_registry import get_format, registry
 from rules.format import Format
 from rules.lists import ListHistory
-from rules.model import Report, Violation
+from rules.model import Card, Report, Violation
 from rules.parse import count_lines
+from rules.pool import CardIndex
 from rules.validate import check_structured, check_text
 
 MAX_LINES = 1000
@@ -70,13 +71,25 @@ def as_payload(loaded: Mapping[str, Any]) -> CheckPayload:
     return {"deck": loaded["deck"]}
 
 
-def check(fmt: Format, payload: CheckPayload, on: date | None) -> Report:
-    """Judge a loaded request payload (`decklist` text or structured `deck`)."""
-    index = pools().index(fmt.game)
+def pool_index(fmt: Format) -> CardIndex:
+    """The card pool a format's decks are judged against, as it stands now."""
+    return pools().index(fmt.game)
+
+
+def check(
+    fmt: Format, payload: CheckPayload, on: date | None, index: CardIndex | None = None
+) -> Report:
+    """Judge a loaded request payload (`decklist` text or structured `deck`).
+
+    `index`: the pool to judge against (a batch looks it up once); default, the current one.
+    """
+    if index is None:
+        index = pools().index(fmt.game)
     day = on or today()
     if "decklist" in payload:
         text = payload["decklist"]
-        lines = count_lines(text)
+        # k non-empty lines take at least 2k - 1 characters: a short text needs no count.
+        lines = count_lines(text) if len(text) >= 2 * MAX_LINES else 0
         if lines > MAX_LINES:
             raise ApiError(
                 422,
@@ -110,27 +123,41 @@ def violation_json(violation: Violation) -> dict:
     return data
 
 
+# Per card number: (card, its JSON without the count). Bounded by the pools' sizes; a
+# reloaded pool's new card object replaces the old entry.
+_CARD_JSON: dict[tuple[str, str], tuple[Card, dict[str, Any]]] = {}
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    known = _CARD_JSON.get((card.game, card.number))
+    if known is None or known[0] is not card:
+        data = {
+            "number": card.number,
+            "name": card.name,
+            "count": 0,  # the stack's; here so the keys keep their order
+            "kind": card.kind,
+            "level": card.level,
+            "colors": list(card.colors),
+            # Digi-Battle and DMCG cards have types where DCG has colours.
+            "types": list(card.types),
+        }
+        known = _CARD_JSON[(card.game, card.number)] = (card, data)
+    return known[1]
+
+
 def deck_json(report: Report) -> dict:
     deck = report.deck
     sections = {}
     for section in deck.sections():
         stacks = deck.stacks(section)
-        sections[section] = {
-            "count": sum(s.count for s in stacks),
-            "cards": [
-                {
-                    "number": s.card.number,
-                    "name": s.card.name,
-                    "count": s.count,
-                    "kind": s.card.kind,
-                    "level": s.card.level,
-                    "colors": list(s.card.colors),
-                    # Digi-Battle and DMCG cards have types where DCG has colours.
-                    "types": list(s.card.types),
-                }
-                for s in stacks
-            ],
-        }
+        cards = []
+        for stack in stacks:
+            # A copy of the cached dict (its colour and type lists are shared: responses
+            # are only encoded and read, never changed).
+            item = dict(_card_json(stack.card))
+            item["count"] = stack.count
+            cards.append(item)
+        sections[section] = {"count": sum(s.count for s in stacks), "cards": cards}
     data: dict[str, Any] = {
         "sections": sections,
         "partner": deck.partner.number if deck.partner else None,
@@ -155,7 +182,7 @@ def report_json(report: Report, fmt: Format) -> dict:
     }
 
 
-def _day(value: date | None) -> str | None:
+def _iso_day(value: date | None) -> str | None:
     """A list date as JSON; an organizer list's "always" (date.min) has no date."""
     return value.isoformat() if value and value != date.min else None
 
@@ -166,8 +193,8 @@ def lists_json(lists: ListHistory | None) -> list[dict]:
         return []
     return [
         {
-            "effective": _day(change.effective),
-            "announced": _day(change.announced),
+            "effective": _iso_day(change.effective),
+            "announced": _iso_day(change.announced),
             "enforced": change.enforced,
             "confidence": change.confidence,
             "doubt": change.doubt,
@@ -223,8 +250,8 @@ def _limit(format_id: str, status: str, change) -> dict:
     return {
         "format": format_id,
         "status": status,
-        "effective": _day(change.effective),
-        "announced": _day(change.announced),
+        "effective": _iso_day(change.effective),
+        "announced": _iso_day(change.announced),
         "doubt": change.doubt,
     }
 

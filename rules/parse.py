@@ -154,6 +154,12 @@ def _parse_lines(text: str) -> Parsed:
             if quick is not None:
                 lines.append(quick)
                 continue
+        elif raw[:1].isalpha() and raw.isascii() and len(raw) <= MAX_LINE:
+            # `number name count` (older digimoncard.app exports), read directly too.
+            quick = _number_first_line(number, raw.replace("\x00", "").strip(), section)
+            if quick is not None:
+                lines.append(quick)
+                continue
         found = parse_lines_of(number, raw, section)
         for line in found:
             if line.kind == "header":
@@ -318,6 +324,50 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
             return None
     name = _clean_name(" ".join(words)) or None
     return Line(number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
+
+
+def _number_first_line(number: int, text: str, section: str | None) -> Line | None:
+    """`<number> <name words> <count>` in ASCII, with its readings built directly.
+
+    The same Line the general path gives (a property test holds them equal); None for
+    any other shape. The number is bare, the count plain digits, every token between
+    them a word or a deck-builder marker. A number-shaped first token is never a
+    header, a partner line or a comment, and a line with a space is never a deck link,
+    so the general steps before `_card_line` would give nothing else.
+    """
+    if " " not in text:
+        return None
+    tokens = text.split()
+    first, last = tokens[0], tokens[-1]
+    if not last.isdigit() or len(last) > 7 or not is_number(first):
+        return None
+    count = int(last)
+    if not 1 <= count <= MAX_COUNT:
+        return None
+    words = []
+    for token in tokens[1:-1]:
+        if token in TIMES:
+            return None  # `x 4`: the general reader joins it to a count
+        kind = _kind(token)
+        if kind == "word":
+            words.append(token)
+        elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
+            return None
+    name = _clean_name(" ".join(words)) or None
+    # The general reader's readings, in its order (strain, then number, then count):
+    # count and number used; the count left in the name; the number left in the name;
+    # both left in it. Built with tuple.__new__: the named tuple's __new__ is Python.
+    new = tuple.__new__
+    readings = (
+        new(Reading, (count, first, name, last, 0, (), 0)),
+        new(Reading, (1, first, _clean_name(" ".join([*words, last])), None, 1, (last,), 0)),
+        new(Reading, (count, None, _clean_name(" ".join([first, *words])), last, 1, (first,), 1)),
+        new(
+            Reading,
+            (1, None, _clean_name(" ".join([first, *words, last])), None, 2, (first, last), 1),
+        ),
+    )
+    return Line(number, text, "card", count, (first,), name, section, None, readings)
 
 
 def _has_letter(text: str | None) -> bool:

@@ -1,7 +1,9 @@
 """The hot path's shortcuts give exactly what the general reader and resolver give.
 
 `rules.parse._quick_line` reads the common `count name number` line without building
-its readings, and `Resolver.quick` resolves it without asking every reading. On
+its readings, `rules.parse._number_first_line` builds the readings of a `number name
+count` line directly, and `Resolver.quick` resolves the first without asking every
+reading. On
 generated lines, against a pool made to trip them (names that hold a count, a number,
 a bracketed side; aliases; a card with no name), the result must be the same with the
 shortcuts and without them: the lines, the deck, the problems and the warnings.
@@ -62,14 +64,19 @@ NUMBERS = st.sampled_from(
 
 @contextmanager
 def _general_only():
-    """The reader and resolver with both shortcuts turned off."""
-    quick_line, quick = reader._quick_line, Resolver.quick
+    """The reader and resolver with every shortcut turned off."""
+    quick_line, number_first, quick = reader._quick_line, reader._number_first_line, Resolver.quick
     reader._quick_line = lambda number, text, section: None
+    reader._number_first_line = lambda number, text, section: None
     Resolver.quick = lambda self, line: None
     try:
         yield
     finally:
-        reader._quick_line, Resolver.quick = quick_line, quick
+        reader._quick_line, reader._number_first_line, Resolver.quick = (
+            quick_line,
+            number_first,
+            quick,
+        )
 
 
 def _lines(parsed):
@@ -92,6 +99,45 @@ def test_shortcuts_give_what_the_general_path_gives(entries):
     assert all(line.tokens is None for line in slow.lines)
     assert _lines(fast) == _lines(slow)
     assert _verdict(fast_resolved) == _verdict(slow_resolved)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(NUMBERS, st.lists(WORDS, max_size=4), COUNTS), min_size=1, max_size=4))
+def test_number_first_lines_read_as_the_general_path_reads_them(entries):
+    """`BT11-005 Koromon 4`: the older digimoncard.app export, number first, count last."""
+    text = "\n".join(" ".join([number, *words, count]) for number, words, count in entries)
+    fast = parse(text)
+    fast_resolved = resolve_text(fast, POOL)
+    with _general_only():
+        slow = parse(text)
+        slow_resolved = resolve_text(slow, POOL)
+    assert _lines(fast) == _lines(slow)
+    assert _verdict(fast_resolved) == _verdict(slow_resolved)
+
+
+def test_the_number_first_shortcut_is_taken():
+    """Its equality above means nothing if it is never taken (and each reading counts)."""
+    text = "BT2-001 Koromon 4\nBT9-020 Gabumon (X Antibody) 2\nBT1-060 (DCG) Tsunomon 3"
+    calls = []
+    original = reader._number_first_line
+
+    def spy(number, line, section):
+        found = original(number, line, section)
+        calls.append(found is not None)
+        return found
+
+    reader._number_first_line = spy
+    try:
+        lines = parse(text).lines
+    finally:
+        reader._number_first_line = original
+    assert calls == [True, True, True]
+    assert [(line.count, line.numbers, line.name) for line in lines] == [
+        (4, ("BT2-001",), "Koromon"),
+        (2, ("BT9-020",), "Gabumon (X Antibody)"),
+        (3, ("BT1-060",), "Tsunomon"),
+    ]
+    assert [len(line.readings) for line in lines] == [4, 4, 4]
 
 
 def test_the_shortcuts_are_taken_on_a_common_line():

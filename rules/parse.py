@@ -14,6 +14,7 @@ with `str.split` and each token is classified on its own (see `rules.numbers`).
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -55,6 +56,8 @@ BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
 TIMES = frozenset({"x", "X", "×", "*"})
 # Words deck builders add beside a name that are not part of it.
 MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
+# Linear: one character class, the first match ends the search.
+_find_digit = re.compile("[0-9]").search
 
 
 class Reading(NamedTuple):
@@ -323,7 +326,10 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
         elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
             return None
     name = _clean_name(" ".join(words)) or None
-    return Line(number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
+    # tuple.__new__: Line(...) runs the named tuple's Python-level __new__, once a line.
+    return tuple.__new__(
+        Line, (number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
+    )
 
 
 def _number_first_line(number: int, text: str, section: str | None) -> Line | None:
@@ -500,8 +506,9 @@ def _common_readings(tokens: list[str]) -> tuple[Reading, ...] | None:
 
 
 def _kind(token: str) -> str:
-    if token.isalpha():
-        # Most tokens of a name are plain words: skip the count and number tests.
+    if token.isalpha() or _find_digit(token) is None:
+        # Most tokens of a name are words (`Alter-S`, `Boost!`): a token without an ASCII
+        # digit is neither a count nor a card number, so skip those tests.
         return "marker" if token.lower() in MARKERS else "word"
     if _count_of(token) is not None:
         return "count"

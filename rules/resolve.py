@@ -140,11 +140,14 @@ class Resolver:
         index = self.index
         tokens = line.tokens
         card = index.by_number(line.numbers[0])
-        if tokens is None or card is None or not index.agrees(card, line.name):
+        if tokens is None or card is None:
+            return None
+        mid = name_key(line.name) if line.name else ""
+        # `agrees`, asked only when the name's key is not simply one of the card's names.
+        if line.name and mid not in index.names_of(card) and not index.agrees(card, line.name):
             return None
         first, last, count = tokens[0], tokens[-1], line.count
         middle = len(tokens) > 2  # markers only (`4 (DCG) BT1-010`) decline below
-        mid = name_key(line.name) if line.name else ""
         if middle and not mid:
             return None
         if count != 1 and index.digit_led(card):
@@ -309,7 +312,7 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
         section = sections.get(where)
         if section is None:
             section = sections[where] = game.route(*where, parsed.has_headers)
-        entry = Entry(card, count, section, line.number)
+        entry = tuple.__new__(Entry, (card, count, section, line.number))  # Entry(...), faster
         (side if section == SIDE else entries).append(entry)
     partner, more, partner_line = _partners(parsed.partners, resolver)
     deck = Deck(

@@ -47,18 +47,16 @@ class CopyLimit:
     def per_deck(self, card: Card) -> bool:
         return card.kind in self.per_deck_kinds or bool(card.flags & self.per_deck_flags)
 
-    def _facts(self, card: Card) -> tuple[int | None, bool]:
-        """(limit, per deck?) of a card; the same card object always gives the same."""
-        known = self._known.get(card.number)
-        if known is None or known[0] is not card:
-            known = self._known[card.number] = (card, self.limit_for(card), self.per_deck(card))
-        return known[1], known[2]
-
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        known = self._known
         for section in self.sections:
             for stack in deck.stacks(section):
-                limit, per_deck = self._facts(stack.card)
-                if per_deck or limit is None or stack.count <= limit:
+                card = stack.card
+                facts = known.get(card.number)
+                if facts is None or facts[0] is not card:
+                    # (card, limit, per deck?): the same card object always gives the same.
+                    facts = known[card.number] = (card, self.limit_for(card), self.per_deck(card))
+                if facts[2] or facts[1] is None or stack.count <= facts[1]:
                     continue
                 yield from self._judge(stack, section_name(section), section)
         if self.per_deck_flags or self.per_deck_kinds:

@@ -29,6 +29,9 @@ NAME_RULE = (
     "and the name beside it is only a hint"
 )
 SUGGESTION_BUDGET = 20  # unknown names per request that get near-match suggestions
+# (game, kind, level, header hint, has headers) -> section: `Game.route` is pure, and
+# kinds, levels and hints come from the pools and the parser's fixed header words.
+_ROUTES: dict[tuple[str, str, str | None, str | None, bool], str] = {}
 
 
 @dataclass(frozen=True)
@@ -291,7 +294,7 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
     side: list[Entry] = []
     unresolved: list[Unresolved] = []
     game = GAMES[index.game]
-    sections: dict[tuple[str, str | None, str | None], str] = {}
+    headers = parsed.has_headers
     for line in parsed.lines:
         if line.kind == "unparsed":
             resolver.problems.append(_unparsed(line))
@@ -307,11 +310,12 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
                 unresolved.append(Unresolved(line.number, line.text, _count_of(line)))
                 continue
             card, count = choice.card, choice.count
-        # The section depends on the kind, the level and the header only: route once each.
-        where = (card.kind, card.level, line.section)
-        section = sections.get(where)
+        # The section depends on the game, kind, level, header and whether the list has
+        # headers only: routed once per process for each (a few dozen at most).
+        where = (game.id, card.kind, card.level, line.section, headers)
+        section = _ROUTES.get(where)
         if section is None:
-            section = sections[where] = game.route(*where, parsed.has_headers)
+            section = _ROUTES[where] = game.route(card.kind, card.level, line.section, headers)
         entry = tuple.__new__(Entry, (card, count, section, line.number))  # Entry(...), faster
         (side if section == SIDE else entries).append(entry)
     partner, more, partner_line = _partners(parsed.partners, resolver)

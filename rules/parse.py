@@ -359,19 +359,22 @@ def _number_first_line(number: int, text: str, section: str | None) -> Line | No
             words.append(token)
         elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
             return None
-    name = _clean_name(" ".join(words)) or None
+    joined = " ".join(words)
+    name = _clean_name(joined) or None
     # The general reader's readings, in its order (strain, then number, then count):
     # count and number used; the count left in the name; the number left in the name;
-    # both left in it. Built with tuple.__new__: the named tuple's __new__ is Python.
-    new = tuple.__new__
+    # both left in it. Their names need only one end cleaned (`_clean_name` would do no
+    # more): the number starts with a letter and the count ends with a digit, neither
+    # an edge character nor a bracket.
+    with_count = f"{joined} {last}".lstrip(_EDGE) if joined else last
+    with_number = f"{first} {joined}".rstrip(_EDGE) if joined else first
+    with_both = f"{first} {joined} {last}" if joined else f"{first} {last}"
+    new = tuple.__new__  # the named tuple's own __new__ is Python: four a line add up
     readings = (
         new(Reading, (count, first, name, last, 0, (), 0)),
-        new(Reading, (1, first, _clean_name(" ".join([*words, last])), None, 1, (last,), 0)),
-        new(Reading, (count, None, _clean_name(" ".join([first, *words])), last, 1, (first,), 1)),
-        new(
-            Reading,
-            (1, None, _clean_name(" ".join([first, *words, last])), None, 2, (first, last), 1),
-        ),
+        new(Reading, (1, first, with_count, None, 1, (last,), 0)),
+        new(Reading, (count, None, with_number, last, 1, (first,), 1)),
+        new(Reading, (1, None, with_both, None, 2, (first, last), 1)),
     )
     return Line(number, text, "card", count, (first,), name, section, None, readings)
 
@@ -576,11 +579,21 @@ def _parse_tts(text: str) -> Parsed | None:
     section: str | None = None
     partners: list[Line] = []
     counts: dict[tuple[str, str | None], int] = {}
+    # An id comes once per copy: each distinct item is read once (within this array).
+    numbers: dict[str, str | None] = {}
     for item in data:
-        token = unicodedata.normalize("NFKC", item[: MAX_LINE + 1]).strip()
+        if item in numbers:
+            token = numbers[item]
+            if token is not None:
+                counts[(token, section)] = counts.get((token, section), 0) + 1
+                continue
+        token = item[: MAX_LINE + 1]
+        token = (token if token.isascii() else unicodedata.normalize("NFKC", token)).strip()
         if is_number(token):
+            numbers[item] = token
             counts[(token, section)] = counts.get((token, section), 0) + 1
             continue
+        numbers[item] = None
         line = parse_line(1, token, section)
         if line is not None and line.kind == "header":
             section = line.section

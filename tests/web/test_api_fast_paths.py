@@ -1,0 +1,108 @@
+"""The validate and batch bodies read without marshmallow give what the schemas give.
+
+`deckcheck.api._load_validate` / `_load_batch` / `_batch_deck` read the common body
+directly and hand anything else to the schema. For bodies on both sides of every
+field's limit, the answer (status and JSON) must be the one the schema path gives.
+"""
+
+from contextlib import contextmanager
+
+import pytest
+from fixture_cards import ST1_DECK
+
+import deckcheck.api as api
+
+TEXT = "4 Agumon ST1-03\n4 ST1-01"
+
+
+@contextmanager
+def _schema_only():
+    """The API with its shortcuts off: every body is loaded by its schema."""
+    plain_format = api._plain_format
+    api._plain_format = lambda data: None
+    batch_deck = api._batch_deck
+
+    def through_schema(item):
+        deck = api._load(api._batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
+        return api.service.as_payload(deck)
+
+    api._batch_deck = through_schema
+    try:
+        yield
+    finally:
+        api._plain_format, api._batch_deck = plain_format, batch_deck
+
+
+def _both(client, path, body):
+    fast = client.post(path, json=body)
+    with _schema_only():
+        slow = client.post(path, json=body)
+    return fast, slow
+
+
+VALIDATE_BODIES = [
+    {"format": "dcg", "decklist": TEXT},
+    {"format": "dcg", "decklist": TEXT, "date": "2021-01-01"},
+    {"format": "dcg", "decklist": TEXT, "date": None},
+    {"format": "dcg", "decklist": TEXT, "date": "2021-13-01"},
+    {"format": "dcg", "decklist": TEXT, "date": 20210101},
+    {"format": "dcg", "decklist": TEXT, "extra": 1},
+    {"format": "", "decklist": TEXT},
+    {"format": "x" * 80, "decklist": TEXT},
+    {"format": "x" * 81, "decklist": TEXT},
+    {"format": 3, "decklist": TEXT},
+    {"decklist": TEXT},
+    {"format": "dcg", "decklist": 4},
+    {"format": "dcg", "decklist": TEXT, "deck": None},
+    {"format": "dcg", "decklist": TEXT, "deck": ST1_DECK},
+    {"format": "dcg", "deck": ST1_DECK},
+    {"format": "dcg", "decklist": "\n".join(["1 ST1-01"] * 1001)},
+]
+
+
+@pytest.mark.parametrize("body", VALIDATE_BODIES)
+def test_validate_shortcut_answers_as_the_schema(client, body):
+    fast, slow = _both(client, "/api/v1/decks/validate", body)
+    assert (fast.status_code, fast.get_json()) == (slow.status_code, slow.get_json())
+
+
+BATCH_DECKS = [
+    {"id": 1, "decklist": TEXT},
+    {"decklist": TEXT},
+    {"id": "a", "decklist": 4},
+    {"id": "b", "decklist": TEXT, "deck": None},
+    {"id": "c", "deck": ST1_DECK},
+    {"id": "d"},
+    {"id": "e", "decklist": TEXT, "deck": ST1_DECK},
+    {"id": "f", "decklist": "\n".join(["1 ST1-01"] * 1001)},
+]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"format": "dcg", "decks": BATCH_DECKS},
+        {"format": "dcg", "date": "2021-01-01", "decks": BATCH_DECKS},
+        {"format": "dcg", "date": "yesterday", "decks": BATCH_DECKS},
+        {"format": "dcg", "decks": [*BATCH_DECKS, "not a deck"]},
+        {"format": "dcg", "decks": {"id": 1}},
+        {"format": "", "decks": BATCH_DECKS},
+        {"decks": BATCH_DECKS},
+    ],
+)
+def test_batch_shortcut_answers_as_the_schema(client, body):
+    fast, slow = _both(client, "/api/v1/decks/validate-batch", body)
+    assert (fast.status_code, fast.get_json()) == (slow.status_code, slow.get_json())
+
+
+def test_the_shortcuts_are_taken(client, monkeypatch):
+    """The equality above means nothing if the common body still meets a schema."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the schema was asked")
+
+    monkeypatch.setattr(api, "_load", refuse)
+    batch = {"format": "dcg", "decks": [{"id": 1, "decklist": TEXT}]}
+    assert client.post("/api/v1/decks/validate-batch", json=batch).status_code == 200
+    body = {"format": "dcg", "decklist": TEXT, "date": "2021-01-01"}
+    assert client.post("/api/v1/decks/validate", json=body).status_code == 200

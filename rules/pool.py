@@ -61,6 +61,8 @@ class CardIndex:
         self._key_choices = list(self._by_key)
         self._names_of: dict[str, frozenset[str]] = {}
         self._digit_led: dict[str, bool] = {}
+        # The card with a number key, if any (no width check: see `by_number`).
+        self.by_key = self._by_key.get
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
+from rules.numbers import fits_printed, number_key
 from rules.parse import Line, Parsed, Reading, card_readings
 from rules.pool import CardIndex, name_key
 
@@ -142,8 +143,10 @@ class Resolver:
         """
         index = self.index
         tokens = line.tokens
-        card = index.by_number(line.numbers[0])
-        if tokens is None or card is None:
+        number = line.numbers[0]
+        # `index.by_number`, inline: this runs once a line.
+        card = index.by_key(number_key(number))
+        if tokens is None or card is None or not fits_printed(number, card.number):
             return None
         mid = name_key(line.name) if line.name else ""
         # `agrees`, asked only when the name's key is not simply one of the card's names.

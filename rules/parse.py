@@ -611,17 +611,15 @@ def _parse_tts(text: str) -> Parsed | None:
 
 
 def _card(position: int, text: str, count: int, number: str, section: str | None) -> Line:
-    """A line that names exactly one card by number: one reading."""
-    return Line(
-        position,
-        text,
-        "card",
-        count,
-        (number,),
-        None,
-        section,
-        None,
-        (Reading(count, number, None),),
+    """A line that names exactly one card by number: one reading.
+
+    Built with tuple.__new__ (what Line(...) and Reading(...) give, without their
+    Python-level __new__): a deck code or TTS array makes one per card.
+    """
+    reading = tuple.__new__(Reading, (count, number, None, None, 0, (), 0))
+    return tuple.__new__(
+        Line,
+        (position, text, "card", count, (number,), None, section, None, (reading,), None, None),
     )
 
 

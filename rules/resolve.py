@@ -168,6 +168,14 @@ class Resolver:
             return None
         return card
 
+    def number_only(self, line: Line) -> Card | None:
+        """The card of a line whose one reading is a number without a name (deck codes,
+        TTS arrays, deck links), else None and the general `card` decides: for such a
+        reading `card` gives the card with the number, at the line's count."""
+        if line.name is None and len(line.readings) == 1 and line.numbers:
+            return self.index.by_number(line.numbers[0])
+        return None
+
     def _exact_other(self, reading: Reading, card: Card, count: int) -> bool:
         """Does another reading name a card exactly, giving another card or count?
 
@@ -304,8 +312,8 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
             unresolved.append(Unresolved(line.number, line.text, line.unread_count))
         if line.kind != "card":
             continue
-        card = resolver.quick(line) if line.tokens is not None else None
         count = line.count
+        card = resolver.quick(line) if line.tokens is not None else resolver.number_only(line)
         if card is None:
             ref = Ref(line.all_readings(), f"Line {line.number}", line.number, line.text)
             choice = resolver.card(ref)

@@ -65,18 +65,17 @@ NUMBERS = st.sampled_from(
 @contextmanager
 def _general_only():
     """The reader and resolver with every shortcut turned off."""
-    quick_line, number_first, quick = reader._quick_line, reader._number_first_line, Resolver.quick
+    quick_line, number_first = reader._quick_line, reader._number_first_line
+    quick, number_only = Resolver.quick, Resolver.number_only
     reader._quick_line = lambda number, text, section: None
     reader._number_first_line = lambda number, text, section: None
     Resolver.quick = lambda self, line: None
+    Resolver.number_only = lambda self, line: None
     try:
         yield
     finally:
-        reader._quick_line, reader._number_first_line, Resolver.quick = (
-            quick_line,
-            number_first,
-            quick,
-        )
+        reader._quick_line, reader._number_first_line = quick_line, number_first
+        Resolver.quick, Resolver.number_only = quick, number_only
 
 
 def _lines(parsed):
@@ -138,6 +137,24 @@ def test_the_number_first_shortcut_is_taken():
         (3, ("BT1-060",), "Tsunomon"),
     ]
     assert [len(line.readings) for line in lines] == [4, 4, 4]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(NUMBERS, st.integers(1, 5)), min_size=1, max_size=6))
+def test_number_only_lines_resolve_as_the_general_path_resolves_them(entries):
+    """Tabletop Simulator arrays: one reading per id, a number and no name."""
+    import json
+
+    ids = [number.strip("()[]") for number, copies in entries for _ in range(copies)]
+    text = json.dumps(["Exported from a test", *ids])
+    fast = resolve_text(parse(text), POOL)
+    with _general_only():
+        slow = resolve_text(parse(text), POOL)
+    assert parse(text).style == "tts"
+    assert _verdict(fast) == _verdict(slow)
+    line = parse(text).lines[0]
+    known = POOL.by_number(line.numbers[0])
+    assert Resolver(POOL).number_only(line) is known
 
 
 def test_the_shortcuts_are_taken_on_a_common_line():

@@ -86,12 +86,13 @@ def _load(folder: Path, signature: tuple) -> LoadedFormats:
 
 
 def registry() -> LoadedFormats:
-    folder = Path(current_app.config["FORMATS_DIR"])
-    key = str(folder)
+    # Every request asks this: the cached answer comes before any Path is built.
+    key = str(current_app.config["FORMATS_DIR"])
     now = time.monotonic()
     cached = _cache.get(key)
     if cached and now - cached[2] < RECHECK_SECONDS:
         return cached[1]
+    folder = Path(key)
     signature = _signature(folder)
     if cached and cached[0] == signature:
         _cache[key] = (signature, cached[1], now)

@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -143,6 +144,29 @@ def _sqlite_pragmas(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+# Statements every submission runs, built once: building a select() costs more than
+# SQLite takes to run it (bench/events.py). Parameters are bound per call.
+_EVENT = select(events).where(events.c.id == bindparam("e_id"))
+# FOR UPDATE (PostgreSQL) serialises one event's writers, as SQLite's BEGIN IMMEDIATE does.
+_LOCK_EVENT = (
+    select(events.c.locked, events.c.deadline_utc)
+    .where(events.c.id == bindparam("e_id"))
+    .with_for_update()
+)
+_PLAYER_LISTS = select(func.count()).where(
+    submissions.c.event_id == bindparam("e_id"), submissions.c.player_key == bindparam("p_key")
+)
+_RETIRE_CURRENT = (
+    submissions.update()
+    .where(
+        submissions.c.event_id == bindparam("e_id"),
+        submissions.c.player_key == bindparam("p_key"),
+        submissions.c.status == CURRENT,
+    )
+    .values(status=REPLACED)
+)
+
+
 def _row(row) -> dict | None:
     return dict(row._mapping) if row is not None else None
 
@@ -187,7 +211,7 @@ class EventStore:
 
     def event(self, event_id: str) -> dict | None:
         with self.engine.begin() as conn:
-            return _row(conn.execute(select(events).where(events.c.id == event_id)).first())
+            return _row(conn.execute(_EVENT, {"e_id": event_id}).first())
 
     def players(self, event_id: str) -> int:
         query = select(func.count()).where(
@@ -221,29 +245,14 @@ class EventStore:
             # FOR UPDATE (PostgreSQL) serialises this event's writers, as SQLite's
             # BEGIN IMMEDIATE does: a lock and a submission never interleave, and
             # one player never ends up with two current lists.
-            found = conn.execute(
-                select(events.c.locked, events.c.deadline_utc)
-                .where(events.c.id == event_id)
-                .with_for_update()
-            ).first()
+            found = conn.execute(_LOCK_EVENT, {"e_id": event_id}).first()
             if found is None:
                 raise KeyError(event_id)
             if found.locked or when >= found.deadline_utc:
                 raise EventLocked(event_id)
-            seq = conn.execute(
-                select(func.count()).where(
-                    submissions.c.event_id == event_id, submissions.c.player_key == key
-                )
-            ).scalar_one()
-            conn.execute(
-                submissions.update()
-                .where(
-                    submissions.c.event_id == event_id,
-                    submissions.c.player_key == key,
-                    submissions.c.status == CURRENT,
-                )
-                .values(status=REPLACED)
-            )
+            params = {"e_id": event_id, "p_key": key}
+            seq = conn.execute(_PLAYER_LISTS, params).scalar_one()
+            conn.execute(_RETIRE_CURRENT, params)
             row = {
                 "id": secrets.token_urlsafe(12),
                 "event_id": event_id,
@@ -259,7 +268,7 @@ class EventStore:
                 "status": CURRENT,
                 "seq": seq + 1,
             }
-            conn.execute(submissions.insert().values(**row))
+            conn.execute(submissions.insert(), row)
         return row
 
     def current(self, event_id: str) -> list[dict]:

@@ -118,13 +118,21 @@ def start_server(
         cwd=root,
         env=env,
     )
-    for _ in range(100):
+    return wait_until_up(server, port)
+
+
+def wait_until_up(
+    server: subprocess.Popen, port: int, kill: Callable[[], None] | None = None
+) -> subprocess.Popen:
+    """The server, once its /api/v1/health answers on 127.0.0.1:`port` (30 s at most);
+    else it is killed (`kill`, default `server.kill`) and the bench exits."""
+    for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=1)
             return server
-        except OSError:
+        except OSError:  # refused while starting, or an HTTP error status
             time.sleep(0.1)
-    server.kill()
+    (kill or server.kill)()
     sys.exit("the server did not start")
 
 

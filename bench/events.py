@@ -27,7 +27,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import DECK_55, ROOT, free_port, full_database  # noqa: E402
+from common import DECK_55, ROOT, free_port, full_database, wait_until_up  # noqa: E402
 
 CLIENTS = 8
 
@@ -40,14 +40,7 @@ def start(env: dict, port: int) -> subprocess.Popen:
         env={**env, "DECKCHECK_BIND": f"127.0.0.1:{port}"},
         start_new_session=True,
     )
-    for _ in range(300):
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=5).ok:
-                return server
-        except requests.RequestException:
-            time.sleep(0.1)
-    os.killpg(server.pid, signal.SIGKILL)
-    sys.exit("the server did not start")
+    return wait_until_up(server, port, kill=lambda: os.killpg(server.pid, signal.SIGKILL))
 
 
 def submit_all(base: str, event_id: str, players: int) -> float:

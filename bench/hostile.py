@@ -28,11 +28,19 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import DECK_55, POOLS, ROOT, free_port, full_database, rss_mb, worker_pids  # noqa: E402
+from common import (  # noqa: E402
+    DECK_55,
+    POOLS,
+    ROOT,
+    free_port,
+    full_database,
+    rss_mb,
+    wait_until_up,
+    worker_pids,
+)
 
 HOST = "127.0.0.1"
 NORMAL_CONNECTIONS = 8
@@ -51,15 +59,7 @@ def start_production_server(database: str, port: int) -> subprocess.Popen:
     }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [str(gunicorn), "-c", "gunicorn.conf.py", "--log-level", "warning", "wsgi:app"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"http://{HOST}:{port}/api/v1/health", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    sys.exit("the server did not start")
+    return wait_until_up(subprocess.Popen(command, cwd=ROOT, env=env), port)
 
 
 def post(conn: http.client.HTTPConnection, path: str, body: bytes, content_type: str) -> int:

@@ -56,6 +56,11 @@ BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
 TIMES = frozenset({"x", "X", "×", "*"})
 # Words deck builders add beside a name that are not part of it.
 MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
+# The letters-only markers in every spelling of case, so a word is tested without lower().
+_ALPHA_MARKERS = frozenset(
+    "".join(c.upper() if bit else c for c, bit in zip("dcg", (i & 1, i & 2, i & 4), strict=True))
+    for i in range(8)
+)
 # Linear: one character class, the first match ends the search.
 _find_digit = re.compile("[0-9]").search
 
@@ -153,13 +158,13 @@ def _parse_lines(text: str) -> Parsed:
     for number, raw in enumerate(text.splitlines(), start=1):
         if raw[:1].isdigit() and raw.isascii() and len(raw) <= MAX_LINE:
             # Most lines: `count name number`, read here before the general steps.
-            quick = _quick_line(number, raw.replace("\x00", "").strip(), section)
+            quick = _quick_line(number, _plain(raw), section)
             if quick is not None:
                 lines.append(quick)
                 continue
         elif raw[:1].isalpha() and raw.isascii() and len(raw) <= MAX_LINE:
             # `number name count` (older digimoncard.app exports), read directly too.
-            quick = _number_first_line(number, raw.replace("\x00", "").strip(), section)
+            quick = _number_first_line(number, _plain(raw), section)
             if quick is not None:
                 lines.append(quick)
                 continue
@@ -174,6 +179,11 @@ def _parse_lines(text: str) -> Parsed:
         if len(found) > 1 or (found and found[0].text.startswith(("http", "dg="))):
             style = "link"
     return Parsed(tuple(lines), style, partners=tuple(partners), has_headers=has_headers)
+
+
+def _plain(raw: str) -> str:
+    """An ASCII line without NUL characters and outer space (most lines hold no NUL)."""
+    return (raw.replace("\x00", "") if "\x00" in raw else raw).strip()
 
 
 def parse_lines_of(number: int, raw: str, section: str | None = None) -> list[Line]:
@@ -313,19 +323,32 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
         card = last[1:-1]
         if last[0] + last[-1] not in ("()", "[]") or not is_number(card):
             return None
-    words = []
-    for token in tokens[1:-1]:
-        if token in TIMES:
-            return None
-        if token.isalpha() and token.lower() not in MARKERS:
-            words.append(token)
-            continue
-        kind = _kind(token)
-        if kind == "word":
-            words.append(token)
-        elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
-            return None
-    name = _clean_name(" ".join(words)) or None
+    middle = tokens[1:-1]
+    plain = True  # every token a word no count can join (not `x`, `*`) and no marker?
+    for token in middle:
+        if token.isalpha():
+            if token in _ALPHA_MARKERS or token in TIMES:
+                plain = False
+                break
+        elif token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS:
+            plain = False
+            break
+    if plain:
+        joined = " ".join(middle)  # the common name, read in one pass
+    else:
+        words = []
+        for token in middle:
+            if token in TIMES:
+                return None
+            kind = _kind(token)
+            if kind == "word":
+                words.append(token)
+            elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip
+                return None
+        joined = " ".join(words)
+    # Most names have no edge character or bracket at either end: nothing to clean.
+    unclean = joined[:1] in _UNCLEAN or joined[-1:] in _UNCLEAN
+    name = (_clean_name(joined) if unclean else joined) or None
     # tuple.__new__: Line(...) runs the named tuple's Python-level __new__, once a line.
     return tuple.__new__(
         Line, (number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
@@ -550,6 +573,9 @@ def _reading(
 
 
 _EDGE = " |:,;=<>-–"
+# First or last characters of a name that `_clean_name` may take off (the empty string:
+# an empty name, which it leaves empty).
+_UNCLEAN = frozenset(_EDGE) | {"(", "[", ")", "]", ""}
 
 
 def _clean_name(text: str) -> str:

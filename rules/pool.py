@@ -63,6 +63,15 @@ class CardIndex:
         self._digit_led: dict[str, bool] = {}
         # The card with a number key, if any (no width check: see `by_number`).
         self.by_key = self._by_key.get
+        # A number typed exactly as printed, the common case, is one lookup: the card
+        # `by_number` gives for it (a printed number always fits its own width).
+        self.as_printed = {
+            number: card
+            for number, card in self.cards.items()
+            if self._by_key[number_key(number)] is card
+        }.get
+        # Cards by name key (the lists `only_card_keyed` reads), for the common line.
+        self.named_key = self._by_name.get
 
     def __len__(self) -> int:
         return len(self.cards)

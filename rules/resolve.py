@@ -145,12 +145,17 @@ class Resolver:
         tokens = line.tokens
         number = line.numbers[0]
         # `index.by_number`, inline: this runs once a line.
-        card = index.by_key(number_key(number))
-        if tokens is None or card is None or not fits_printed(number, card.number):
+        card = index.as_printed(number)
+        if card is None:
+            card = index.by_key(number_key(number))
+            if card is None or not fits_printed(number, card.number):
+                return None
+        if tokens is None:
             return None
-        mid = name_key(line.name) if line.name else ""
+        name = line.name
+        mid = name_key(name) if name else ""
         # `agrees`, asked only when the name's key is not simply one of the card's names.
-        if line.name and mid not in index.names_of(card) and not index.agrees(card, line.name):
+        if name and mid not in index.names_of(card) and not index.agrees(card, name):
             return None
         first, last, count = tokens[0], tokens[-1], line.count
         middle = len(tokens) > 2  # markers only (`4 (DCG) BT1-010`) decline below
@@ -159,12 +164,18 @@ class Resolver:
         if count != 1 and index.digit_led(card):
             return None  # `4 Name` could be the card's own name, read as 1 copy
         end = name_key(last)
-        bracketed = last[-1] in ")]"
-        tail = index.only_card_keyed(mid + end, mid if bracketed and middle else None)
-        if tail is not None and tail is not card:
+        # `only_card_keyed`, inline: is the name with the number (and with the count)
+        # the name of one card? Then that card is another reading of the line.
+        named = index.named_key
+        if last[-1] in ")]":
+            tail = named(mid + end) or (named(mid) if middle else None)
+            whole = named(first + mid + end) or named(first + mid)
+        else:
+            tail = named(mid + end)
+            whole = named(first + mid + end)
+        if tail is not None and len(tail) == 1 and tail[0] is not card:
             return None  # the name alone, number included, names another card
-        whole = index.only_card_keyed(first + mid + end, first + mid if bracketed else None)
-        if whole is not None and (whole is not card or count != 1):
+        if whole is not None and len(whole) == 1 and (whole[0] is not card or count != 1):
             return None
         return card
 

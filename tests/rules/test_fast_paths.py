@@ -45,6 +45,9 @@ POOL = CardIndex(
         _card("BT15-076", "Myotismon ACE"),
         _card("BT9-020", "Gabumon (X Antibody)"),
         _card("EX2-046", "ADR-02 Searcher", max_copies=50),
+        # Test-only: two printings whose numbers fold to one key; the later one wins it.
+        _card("BT3-001", "Impmon"),
+        _card("BT3-01", "Impmon"),
     ],
 )
 
@@ -58,7 +61,7 @@ NUMBERS = st.sampled_from(
     ["BT1-010", "(BT1-010)", "[BT1-010]", "bt1-10", "BT1-0100", "BT1-011", "BT1-020",
      "(BT1-020)", "BT1-030", "(BT1-030)", "BT1-040", "P-999", "(P-999", "BT1-050",
      "BT10-009", "BT2-001", "BT1-060", "BT15-076", "BT9-020", "(BT9-020)", "EX2-046",
-     "BT1-010_P1", "ZZ9-999"]
+     "BT1-010_P1", "ZZ9-999", "BT3-001", "BT3-01", "(BT3-001)"]
 )  # fmt: skip
 
 

@@ -107,14 +107,17 @@ class ListHistory:
             for pair in self.pairs_on(on)
         )
 
-    def upcoming(self, on: date) -> list[date]:
+    @lru_cache(maxsize=1024)  # noqa: B019 - as state_on: asked on every DCG check
+    def upcoming(self, on: date) -> tuple[date, ...]:
         """Effective dates after `on` of changes already announced by `on`."""
-        return sorted(
-            {
-                c.effective
-                for c in self._announced
-                if c.announced and c.effective and c.announced <= on < c.effective
-            }
+        return tuple(
+            sorted(
+                {
+                    c.effective
+                    for c in self._announced
+                    if c.announced and c.effective and c.announced <= on < c.effective
+                }
+            )
         )
 
     def with_extra(self, extra: list[Change]) -> ListHistory:

@@ -6,15 +6,17 @@ shared between requests and threads without copying.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from rules.numbers import number_key
 
 if TYPE_CHECKING:
     from rules.lists import ListHistory
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,19 @@ class Deck:
     def by_key(self) -> dict[str, Stack]:
         """Every section's stacks by number key (a later section's stack wins a key)."""
         return {number_key(stack.card.number): stack for stack in self._all_stacks}
+
+    def listed_in(self, table: Mapping[str, T]) -> tuple[tuple[Stack, T], ...]:
+        """Each card (all sections together) whose number key `table` holds, with its entry.
+
+        The answer for the last table asked is kept: the banned and restricted checks ask
+        about the same day's list one after the other, and most cards are on no list.
+        """
+        last = self.__dict__.get("_listed_in")
+        if last is not None and last[0] is table:
+            return last[1]
+        found = tuple((stack, table[key]) for key, stack in self.keyed_totals if key in table)
+        self.__dict__["_listed_in"] = (table, found)  # as `once` stores its values
+        return found
 
     def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
         """Cards of a section (or of every section) with their counts added up."""

@@ -54,11 +54,9 @@ def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Cha
     """Each card of the deck (all sections together) with `status` on the day."""
     if ctx.lists is None:
         return
-    state = ctx.lists.state_on(ctx.on)
-    for key, stack in deck.keyed_totals:
-        found = state.get(key)
-        if found and found[0] == status:
-            yield stack, found[1]
+    for stack, (listed, change) in deck.listed_in(ctx.lists.state_on(ctx.on)):
+        if listed == status:
+            yield stack, change
 
 
 def _violation(code: str, stack: Stack, change: Change, message: str) -> Violation:

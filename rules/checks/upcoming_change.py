@@ -50,7 +50,7 @@ class UpcomingChange:
     code: str = "upcoming-change"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        days = ctx.lists.upcoming(ctx.on) if ctx.lists is not None else []
+        days = ctx.lists.upcoming(ctx.on) if ctx.lists is not None else ()
         if not days:
             return
         seen = {(v.code, v.cards) for v in _list_violations(deck, ctx)}

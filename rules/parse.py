@@ -17,6 +17,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import product
 from typing import NamedTuple
 
 from rules import deckcode
@@ -56,11 +57,8 @@ BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
 TIMES = frozenset({"x", "X", "×", "*"})
 # Words deck builders add beside a name that are not part of it.
 MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
-# The letters-only markers in every spelling of case, so a word is tested without lower().
-_ALPHA_MARKERS = frozenset(
-    "".join(c.upper() if bit else c for c, bit in zip("dcg", (i & 1, i & 2, i & 4), strict=True))
-    for i in range(8)
-)
+# `dcg`, the one letters-only marker, in every mix of case: a word is tested without lower().
+_ALPHA_MARKERS = frozenset("".join(letters) for letters in product("dD", "cC", "gG"))
 # Linear: one character class, the first match ends the search.
 _find_digit = re.compile("[0-9]").search
 
@@ -323,29 +321,9 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
         card = last[1:-1]
         if last[0] + last[-1] not in ("()", "[]") or not is_number(card):
             return None
-    middle = tokens[1:-1]
-    plain = True  # every token a word no count can join (not `x`, `*`) and no marker?
-    for token in middle:
-        if token.isalpha():
-            if token in _ALPHA_MARKERS or token in TIMES:
-                plain = False
-                break
-        elif token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS:
-            plain = False
-            break
-    if plain:
-        joined = " ".join(middle)  # the common name, read in one pass
-    else:
-        words = []
-        for token in middle:
-            if token in TIMES:
-                return None
-            kind = _kind(token)
-            if kind == "word":
-                words.append(token)
-            elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip
-                return None
-        joined = " ".join(words)
+    joined = _quick_name(tokens[1:-1])
+    if joined is None:
+        return None
     # Most names have no edge character or bracket at either end: nothing to clean.
     unclean = joined[:1] in _UNCLEAN or joined[-1:] in _UNCLEAN
     name = (_clean_name(joined) if unclean else joined) or None
@@ -353,6 +331,30 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
     return tuple.__new__(
         Line, (number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
     )
+
+
+def _quick_name(middle: list[str]) -> str | None:
+    """The words between a quick line's count and number, markers left out; None when a
+    token is one a count could join (`x`, `*`) or is count- or number-shaped."""
+    for token in middle:
+        # Most names are plain words: one pass, no list, no `_kind`.
+        if token.isalpha():
+            if token in _ALPHA_MARKERS or token in TIMES:
+                break
+        elif token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS:
+            break
+    else:
+        return " ".join(middle)
+    words = []
+    for token in middle:
+        if token in TIMES:
+            return None
+        kind = _kind(token)
+        if kind == "word":
+            words.append(token)
+        elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
+            return None
+    return " ".join(words)
 
 
 def _number_first_line(number: int, text: str, section: str | None) -> Line | None:
@@ -627,6 +629,8 @@ def _parse_tts(text: str) -> Parsed | None:
             partners.append(line)
         elif name is None:
             name = token
+    if not counts and not partners:
+        return None  # no card in it (`[]`): read as text, where the line is reported
     lines = tuple(
         _card(1, number, min(count, MAX_COUNT), number, where)
         for (number, where), count in counts.items()

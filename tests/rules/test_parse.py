@@ -120,6 +120,13 @@ def test_json_that_is_not_tts_is_read_as_lines():
     assert parse('["a", 1]').style == "text"
 
 
+@pytest.mark.parametrize("text", ["[]", '["Exported from https://digimoncard.dev"]'])
+def test_an_array_without_a_card_is_a_line_to_report(text):
+    # Read as TTS it gave no line at all: the paste vanished without a word.
+    parsed = parse(text)
+    assert parsed.style == "text" and [line.number for line in parsed.lines] == [1]
+
+
 def test_line_numbers_count_blank_lines():
     parsed = parse("\n\n4 BT1-010\n\n???")
     assert [(line.number, line.kind) for line in parsed.lines] == [(3, "card"), (5, "unparsed")]

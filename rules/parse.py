@@ -135,9 +135,9 @@ def count_lines(text: str) -> int:
 def parse(text: str) -> Parsed:
     stripped = text.strip()
     if deckcode.looks_like_deck_code(stripped):
-        return _parse_deck_code(stripped)
+        return _parse_deck_code(stripped, _first_line(text))
     if stripped.startswith("["):
-        tts = _parse_tts(stripped)
+        tts = _parse_tts(stripped, _first_line(text))
         if tts is not None:
             return tts
     if stripped.startswith("{"):
@@ -145,6 +145,13 @@ def parse(text: str) -> Parsed:
         if limitless is not None:
             return limitless
     return _parse_lines(text)
+
+
+def _first_line(text: str) -> int:
+    """The line a whole-text input (a deck code, a TTS array) starts on: blank lines and
+    a lone carriage return before it are lines too, so a problem names the right one."""
+    leading = text[: len(text) - len(text.lstrip())]
+    return len((leading + "x").splitlines())
 
 
 def _parse_lines(text: str) -> Parsed:
@@ -591,7 +598,7 @@ def _clean_name(text: str) -> str:
     return text
 
 
-def _parse_tts(text: str) -> Parsed | None:
+def _parse_tts(text: str, position: int = 1) -> Parsed | None:
     """A Tabletop Simulator array: an `Exported from ...` header, then one id per copy.
 
     Non-id strings are read like text lines, so headers and a `Partner:` entry
@@ -622,7 +629,7 @@ def _parse_tts(text: str) -> Parsed | None:
             counts[(token, section)] = counts.get((token, section), 0) + 1
             continue
         numbers[item] = None
-        line = parse_line(1, token, section)
+        line = parse_line(position, token, section)
         if line is not None and line.kind == "header":
             section = line.section
         elif line is not None and line.kind == "partner":
@@ -632,7 +639,7 @@ def _parse_tts(text: str) -> Parsed | None:
     if not counts and not partners:
         return None  # no card in it (`[]`): read as text, where the line is reported
     lines = tuple(
-        _card(1, number, min(count, MAX_COUNT), number, where)
+        _card(position, number, min(count, MAX_COUNT), number, where)
         for (number, where), count in counts.items()
     )
     return Parsed(
@@ -706,11 +713,12 @@ def _limitless_entry(position: int, item: object, section: str) -> Line:
     return Line(position, raw, "card", count, numbers, name, section, None, (reading,))
 
 
-def _parse_deck_code(code: str) -> Parsed:
+def _parse_deck_code(code: str, position: int = 1) -> Parsed:
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as err:
-        line = Line(1, code[:80], "unparsed", problem=f"this DCG deck code cannot be read: {err}")
+        problem = f"this DCG deck code cannot be read: {err}"
+        line = Line(position, code[:80], "unparsed", problem=problem)
         return Parsed((line,), "deck-code")
     lines = []
     for section, entries in (
@@ -719,5 +727,5 @@ def _parse_deck_code(code: str) -> Parsed:
         ("side", decoded.sideboard),
     ):
         for entry in entries:
-            lines.append(_card(1, code, entry.count, entry.number, section))
+            lines.append(_card(position, code, entry.count, entry.number, section))
     return Parsed(tuple(lines), "deck-code", name=decoded.name or None, has_headers=True)

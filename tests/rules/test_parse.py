@@ -127,6 +127,15 @@ def test_an_array_without_a_card_is_a_line_to_report(text):
     assert parsed.style == "text" and [line.number for line in parsed.lines] == [1]
 
 
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("DCG0", 1), ("\rDCG0", 2), ("\n\n  DCG0", 3), ('\r\n["BT1-010"]', 2), ('["BT1-010"]', 1)],
+)
+def test_a_deck_code_or_tts_array_after_blank_lines_keeps_its_line_number(text, line):
+    # A problem in a pasted code must name the line it is on, not line 1.
+    assert {found.number for found in parse(text).lines} == {line}
+
+
 def test_line_numbers_count_blank_lines():
     parsed = parse("\n\n4 BT1-010\n\n???")
     assert [(line.number, line.kind) for line in parsed.lines] == [(3, "card"), (5, "unparsed")]

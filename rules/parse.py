@@ -602,7 +602,9 @@ def _parse_tts(text: str, position: int = 1) -> Parsed | None:
     """A Tabletop Simulator array: an `Exported from ...` header, then one id per copy.
 
     Non-id strings are read like text lines, so headers and a `Partner:` entry
-    (which deckcheck's own export writes for DBE) keep their meaning.
+    (which deckcheck's own export writes for DBE) keep their meaning. The first item, or
+    an `Exported from ...` item, names the deck; any other string is kept as a line (a
+    card named in words, or a problem reported), never dropped.
     """
     try:
         data = json.loads(text)
@@ -613,38 +615,72 @@ def _parse_tts(text: str, position: int = 1) -> Parsed | None:
     name = None
     section: str | None = None
     partners: list[Line] = []
+    others: list[Line] = []
     counts: dict[tuple[str, str | None], int] = {}
+    # A pretty-printed array spans lines: each card is placed on the line it first
+    # stands on, so its problems name that line.
+    where = _item_lines(text, position) if "\n" in text or "\r" in text else {}
+    first_at: dict[tuple[str, str | None], int] = {}
     # An id comes once per copy: each distinct item is read once (within this array).
     numbers: dict[str, str | None] = {}
-    for item in data:
+    for index, item in enumerate(data):
         if item in numbers:
             token = numbers[item]
             if token is not None:
                 counts[(token, section)] = counts.get((token, section), 0) + 1
+                first_at.setdefault((token, section), where.get(item, position))
                 continue
         token = item[: MAX_LINE + 1]
         token = (token if token.isascii() else unicodedata.normalize("NFKC", token)).strip()
         if is_number(token):
             numbers[item] = token
             counts[(token, section)] = counts.get((token, section), 0) + 1
+            first_at.setdefault((token, section), where.get(item, position))
             continue
         numbers[item] = None
-        line = parse_line(position, token, section)
-        if line is not None and line.kind == "header":
+        line = parse_line(where.get(item, position), token, section)
+        if line is None:
+            continue
+        if line.kind == "header":
             section = line.section
-        elif line is not None and line.kind == "partner":
+        elif line.kind == "partner":
             partners.append(line)
-        elif name is None:
+        elif name is None and (index == 0 or token.startswith("Exported from")):
             name = token
+        else:
+            others.append(line)
     if not counts and not partners:
         return None  # no card in it (`[]`): read as text, where the line is reported
-    lines = tuple(
-        _card(position, number, min(count, MAX_COUNT), number, where)
-        for (number, where), count in counts.items()
-    )
+    cards = [
+        _card(first_at[key], key[0], min(count, MAX_COUNT), key[0], key[1])
+        for key, count in counts.items()
+    ]
+    lines = tuple(sorted([*cards, *others], key=lambda line: line.number))
     return Parsed(
         lines, "tts", name=name, partners=tuple(partners), has_headers=section is not None
     )
+
+
+def _item_lines(text: str, first: int) -> dict[str, int]:
+    """The line each string of a pretty-printed array first stands on (one or more
+    strings a line, the array's brackets on their own lines or beside them); a string
+    not found here keeps the array's first line."""
+    found: dict[str, int] = {}
+    for offset, raw in enumerate(text.splitlines()):
+        piece = raw.strip().rstrip(",").rstrip()
+        if piece.startswith("["):
+            piece = piece[1:].lstrip()
+        # A closing bracket after the last string (not one inside it: `"Antiramon [Moon]"`).
+        if piece.endswith("]") and (piece == "]" or piece[:-1].rstrip().endswith(('"', ","))):
+            piece = piece[:-1].rstrip().rstrip(",")
+        try:
+            values = json.loads(f"[{piece}]")
+        except (ValueError, RecursionError):
+            continue
+        for value in values:
+            if isinstance(value, str):
+                found.setdefault(value, first + offset)
+    return found
 
 
 def _card(position: int, text: str, count: int, number: str, section: str | None) -> Line:

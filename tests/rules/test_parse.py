@@ -116,6 +116,28 @@ def test_tabletop_simulator_array():
     assert found == [("BT15-006", 2), ("P-123", 1)]
 
 
+def test_a_tts_array_keeps_every_string_that_is_not_an_id():
+    text = json.dumps(["Exported from https://digimoncard.dev", "BT1-010", "Agumon", "???"])
+    parsed = parse(text)
+    assert parsed.name == "Exported from https://digimoncard.dev"
+    found = [(line.kind, line.numbers, line.name) for line in parsed.lines]
+    assert found == [("card", ("BT1-010",), None), ("card", (), "Agumon"), ("unparsed", (), None)]
+
+
+def test_a_pretty_printed_tts_array_places_each_card_on_its_line():
+    lines = ["[", '  "Exported from x",', '  "BT1-010",', '  "BT1-010",', '  "Partner: BT1-020",']
+    lines += ['  "ZZ9-999", "BT1-011",', '  "Antiramon [Moon]"]']
+    parsed = parse("\n\n" + "\n".join(lines))
+    found = [(line.number, line.numbers or line.name) for line in parsed.lines]
+    assert found == [
+        (5, ("BT1-010",)),
+        (8, ("ZZ9-999",)),
+        (8, ("BT1-011",)),
+        (9, "Antiramon [Moon]"),
+    ]
+    assert [line.number for line in parsed.partners] == [7]
+
+
 def test_json_that_is_not_tts_is_read_as_lines():
     assert parse('["a", 1]').style == "text"
 

@@ -474,3 +474,27 @@ def test_fast_path_equals_the_general_reader(count, words, number):
         assert fast == reader.card_readings(tokens)
     finally:
         reader._common_readings = original
+
+
+TTS_ITEMS = st.one_of(
+    st.sampled_from(
+        ["Exported from x", "BT1-010", "Agumon", "Antiramon [Moon]", "Partner: BT1-010",
+         "// Eggs", "]", "[", ",", '"', "\\", "BT1-010]", "4 Agumon", ""]
+    ),
+    st.text(max_size=12),
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TTS_ITEMS, max_size=10), st.sampled_from([None, 2]), st.sampled_from(["", "\r\n"]))
+def test_every_tts_string_is_kept_on_a_line_of_the_paste(items, indent, lead):
+    text = lead + json.dumps(items, indent=indent)
+    parsed = parse(text)
+    if parsed.style != "tts":
+        return
+    last = len(text.splitlines())
+    numbers = [line.number for line in (*parsed.lines, *parsed.partners)]
+    assert all(1 + len(lead.splitlines()) <= number <= last for number in numbers)
+    ids = sum(1 for item in items if item.strip() == "BT1-010")
+    assert sum(line.count for line in parsed.lines if line.numbers == ("BT1-010",)) >= ids
+    resolve_text(parsed, POOL)

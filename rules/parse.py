@@ -714,9 +714,20 @@ def _parse_limitless(text: str) -> Parsed | None:
     lines: list[Line] = []
     for key, section in LIMITLESS_SECTIONS.items():
         items = data.get(key) or []
-        for item in items if isinstance(items, list) else []:
+        if not isinstance(items, list):
+            problem = f"the {key} section is not a list of card entries"
+            lines.append(Line(len(lines) + 1, str(items)[:80], "unparsed", problem=problem))
+            continue
+        for item in items:
             position = len(lines) + 1
             lines.append(_limitless_entry(position, item, section))
+    for key, items in data.items():
+        # Metadata (a name, an id) is not a card; a list under a key deckcheck does not
+        # read would be cards left out without a word.
+        if key not in LIMITLESS_SECTIONS and isinstance(items, list) and items:
+            known = ", ".join(LIMITLESS_SECTIONS)
+            problem = f"deckcheck does not read a {key[:40]!r} section (only {known})"
+            lines.append(Line(len(lines) + 1, str(items)[:80], "unparsed", problem=problem))
     return Parsed(tuple(lines), "limitless", has_headers=True)
 
 

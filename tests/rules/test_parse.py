@@ -138,6 +138,21 @@ def test_a_pretty_printed_tts_array_places_each_card_on_its_line():
     assert [line.number for line in parsed.partners] == [7]
 
 
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"digimon": "4 Agumon"}, "the digimon section is not a list of card entries"),
+        ({"egg": [], "sideboard": [{"count": 1, "name": "Agumon"}]}, "'sideboard' section"),
+    ],
+)
+def test_a_limitless_section_deckcheck_cannot_read_is_reported(data, problem):
+    parsed = parse(json.dumps({**data, "name": "metadata is not a card"}))
+    assert parsed.style == "limitless"
+    assert [(line.kind, problem in (line.problem or "")) for line in parsed.lines] == [
+        ("unparsed", True)
+    ]
+
+
 def test_json_that_is_not_tts_is_read_as_lines():
     assert parse('["a", 1]').style == "text"
 

@@ -61,22 +61,23 @@ class CardIndex:
         self._key_choices = list(self._by_key)
         self._names_of: dict[str, frozenset[str]] = {}
         self._digit_led: dict[str, bool] = {}
-        # The card with a number key, if any (no width check: see `by_number`).
-        self.by_key = self._by_key.get
         # A number typed exactly as printed, the common case, is one lookup: the card
-        # `by_number` gives for it (a printed number always fits its own width).
-        self.as_printed = {
+        # the key and width test would give it (a printed number fits its own width).
+        self._as_printed = {
             number: card
             for number, card in self.cards.items()
             if self._by_key[number_key(number)] is card
-        }.get
-        # Cards by name key (the lists `only_card_keyed` reads), for the common line.
+        }
+        # The cards with a name key, for the resolver's common line.
         self.named_key = self._by_name.get
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def by_number(self, text: str) -> Card | None:
+        card = self._as_printed.get(text)
+        if card is not None:
+            return card
         card = self._by_key.get(number_key(text))
         if card is None or not fits_printed(text, card.number):
             return None
@@ -96,14 +97,6 @@ class CardIndex:
         found = self._by_name.get(name_key(text))
         if found is None and text.endswith(("]", ")")):
             return next(iter(self.by_name(text)), None) if len(self.by_name(text)) == 1 else None
-        return found[0] if found and len(found) == 1 else None
-
-    def only_card_keyed(self, key: str, side_key: str | None = None) -> Card | None:
-        """`only_card_named` for a name whose key is known: `side_key` is the key of the
-        name without its bracketed side, tried when `key` names nothing."""
-        found = self._by_name.get(key)
-        if found is None and side_key is not None:
-            found = self._by_name.get(side_key)
         return found[0] if found and len(found) == 1 else None
 
     def names_of(self, card: Card) -> frozenset[str]:

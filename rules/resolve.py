@@ -19,7 +19,6 @@ from typing import NamedTuple
 
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
-from rules.numbers import fits_printed, number_key
 from rules.parse import Line, Parsed, Reading, card_readings
 from rules.pool import CardIndex, name_key
 
@@ -144,13 +143,8 @@ class Resolver:
         index = self.index
         tokens = line.tokens
         number = line.numbers[0]
-        # `index.by_number`, inline: this runs once a line.
-        card = index.as_printed(number)
-        if card is None:
-            card = index.by_key(number_key(number))
-            if card is None or not fits_printed(number, card.number):
-                return None
-        if tokens is None:
+        card = index.by_number(number)
+        if tokens is None or card is None:
             return None
         name = line.name
         mid = name_key(name) if name else ""
@@ -164,8 +158,9 @@ class Resolver:
         if count != 1 and index.digit_led(card):
             return None  # `4 Name` could be the card's own name, read as 1 copy
         end = name_key(last)
-        # `only_card_keyed`, inline: is the name with the number (and with the count)
-        # the name of one card? Then that card is another reading of the line.
+        # Is the name with the number (and with the count) the name of one card? Then
+        # that card is another reading of the line; a bracketed number may also be a
+        # flip card's side, so the name without it is asked too.
         named = index.named_key
         if last[-1] in ")]":
             tail = named(mid + end) or (named(mid) if middle else None)

@@ -89,18 +89,25 @@ def _verdict(resolved):
     return resolved.deck, resolved.problems, resolved.notes
 
 
-@settings(max_examples=1500, deadline=None)
-@given(st.lists(st.tuples(COUNTS, st.lists(WORDS, max_size=4), NUMBERS), min_size=1, max_size=4))
-def test_shortcuts_give_what_the_general_path_gives(entries):
-    text = "\n".join(" ".join([count, *words, number]) for count, words, number in entries)
+def _same_as_general(text):
+    """Read and resolve `text` with and without the shortcuts; both must agree. The
+    general path's parse is returned for further checks."""
     fast = parse(text)
     fast_resolved = resolve_text(fast, POOL)
     with _general_only():
         slow = parse(text)
         slow_resolved = resolve_text(slow, POOL)
-    assert all(line.tokens is None for line in slow.lines)
     assert _lines(fast) == _lines(slow)
     assert _verdict(fast_resolved) == _verdict(slow_resolved)
+    return slow
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(COUNTS, st.lists(WORDS, max_size=4), NUMBERS), min_size=1, max_size=4))
+def test_shortcuts_give_what_the_general_path_gives(entries):
+    text = "\n".join(" ".join([count, *words, number]) for count, words, number in entries)
+    slow = _same_as_general(text)
+    assert all(line.tokens is None for line in slow.lines)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -108,13 +115,7 @@ def test_shortcuts_give_what_the_general_path_gives(entries):
 def test_number_first_lines_read_as_the_general_path_reads_them(entries):
     """`BT11-005 Koromon 4`: the older digimoncard.app export, number first, count last."""
     text = "\n".join(" ".join([number, *words, count]) for number, words, count in entries)
-    fast = parse(text)
-    fast_resolved = resolve_text(fast, POOL)
-    with _general_only():
-        slow = parse(text)
-        slow_resolved = resolve_text(slow, POOL)
-    assert _lines(fast) == _lines(slow)
-    assert _verdict(fast_resolved) == _verdict(slow_resolved)
+    _same_as_general(text)
 
 
 def test_the_number_first_shortcut_is_taken():
@@ -158,6 +159,12 @@ def test_number_only_lines_resolve_as_the_general_path_resolves_them(entries):
     line = parse(text).lines[0]
     known = POOL.by_number(line.numbers[0])
     assert Resolver(POOL).number_only(line) is known
+
+
+@pytest.mark.parametrize("number", sorted(POOL.cards))
+def test_a_number_typed_as_printed_finds_what_any_other_spelling_finds(number):
+    # The printed spelling is one look-up; a lower-case one goes by key and width.
+    assert POOL.by_number(number) is POOL.by_number(number.lower())
 
 
 def test_the_shortcuts_are_taken_on_a_common_line():

@@ -1,0 +1,45 @@
+"""The compiled build (`DECKCHECK_COMPILE=1`, setup.py) compiles what it says it does.
+
+`.ci/run` compiles the listed modules in place and runs the whole suite again (less
+the `source_only` tests) with DECKCHECK_EXPECT_COMPILED=1: then every listed module
+must come from its compiled extension, or that second run would only test the
+Python source a second time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import tomllib
+
+import pytest
+from conftest import ROOT
+
+COMPILED = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["deckcheck"]["compiled"]
+
+
+def _module(path: str) -> str:
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def test_the_list_names_existing_rules_modules():
+    assert COMPILED == sorted(set(COMPILED), key=COMPILED.index)  # no module twice
+    for path in COMPILED:
+        assert (ROOT / path).is_file(), path
+        assert path.startswith("rules/"), "only the pure rules package is compiled"
+    # Its `once` cache writes an instance's __dict__, which a compiled class has not.
+    assert "rules/model.py" not in COMPILED
+
+
+@pytest.mark.skipif(
+    os.environ.get("DECKCHECK_EXPECT_COMPILED") != "1",
+    reason="the compiled run of .ci/run sets DECKCHECK_EXPECT_COMPILED=1",
+)
+@pytest.mark.parametrize("path", COMPILED)
+def test_each_listed_module_runs_compiled(path):
+    module = importlib.import_module(_module(path))
+    assert module.__file__ is not None
+    assert module.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), (
+        f"{path} was imported from {module.__file__}, not from its compiled extension"
+    )

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from rules.numbers import number_key
 
 if TYPE_CHECKING:
@@ -84,8 +86,11 @@ class once:  # noqa: N801 (used as a decorator, like functools.cached_property)
 
     def __init__(self, func: Callable[[Any], Any]) -> None:
         self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        # The name it is given in the class (a compiled function has no __name__).
+        self.name = name
 
     def __get__(self, obj: object, owner: type | None = None) -> Any:
         if obj is None:
@@ -105,6 +110,7 @@ class Unresolved(NamedTuple):
     count: int | None  # type: ignore[assignment]  # a field named count shadows tuple.count
 
 
+@mypyc_attr(native_class=False)  # `once` keeps values in the instance's __dict__
 @dataclass(frozen=True)
 class Deck:
     """A resolved deck: every entry names a real card of `game`.

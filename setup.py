@@ -7,7 +7,7 @@ package `deckcheck.templates` (mapped in pyproject.toml's package-dir). TOML's
 
 `DECKCHECK_COMPILE=1 pip install .` compiles the modules a validate request spends its
 time in with mypyc (they are already mypy-clean), for a production server: the check
-runs about a quarter faster (docs/PERFORMANCE.md). Without the variable nothing is
+takes 35-45% less time (docs/PERFORMANCE.md). Without the variable nothing is
 compiled, so an editable install runs the .py files as they are edited. A compiled
 build that fails stops the install: it never falls back without a word.
 """

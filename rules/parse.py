@@ -341,8 +341,8 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
 
 
 def _quick_name(middle: list[str]) -> str | None:
-    """The words between a quick line's count and number, markers left out; None when a
-    token is one a count could join (`x`, `*`) or is count- or number-shaped."""
+    """The words between a line's count and number (either order), markers left out;
+    None when a token is one a count could join (`x`, `*`) or is count- or number-shaped."""
     for token in middle:
         # Most names are plain words: one pass, no list, no `_kind`.
         if token.isalpha():
@@ -382,16 +382,9 @@ def _number_first_line(number: int, text: str, section: str | None) -> Line | No
     count = int(last)
     if not 1 <= count <= MAX_COUNT:
         return None
-    words = []
-    for token in tokens[1:-1]:
-        if token in TIMES:
-            return None  # `x 4`: the general reader joins it to a count
-        kind = _kind(token)
-        if kind == "word":
-            words.append(token)
-        elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
-            return None
-    joined = " ".join(words)
+    joined = _quick_name(tokens[1:-1])
+    if joined is None:
+        return None  # `x 4`: the general reader joins it to a count
     name = _clean_name(joined) or None
     # The general reader's readings, in its order (strain, then number, then count):
     # count and number used; the count left in the name; the number left in the name;

@@ -41,6 +41,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # A share link longer than this is offered as a posted form instead: it must fit
         # gunicorn's limit_request_line (gunicorn.conf.py) and common proxies' 8 KB.
         SHARE_LINK_MAX=4000,
+        # How soon a worker serves a pool a finished import replaced (deckcheck.db.PoolCache).
+        POOL_CHECK_SECONDS=float(os.environ.get("DECKCHECK_POOL_CHECK_SECONDS") or 1.0),
     )
     if test_config:
         app.config.from_mapping(test_config)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import gc
+import math
 import os
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from urllib.parse import quote
 
 import sqlite_utils
@@ -45,43 +48,69 @@ def close_db(exception: BaseException | None = None) -> None:
 class PoolCache:
     """Card indexes built once per process and rebuilt when an import changes a pool.
 
-    Each thread keeps one open read connection; `PRAGMA data_version` on it tells,
-    for almost nothing, whether any other connection has committed since the last
-    look. Only then are the pools' generations read again, and only an index whose
-    generation moved is rebuilt (from one consistent snapshot).
+    Each thread keeps one open read connection; `PRAGMA data_version` on it tells
+    whether any other connection has committed since that thread last looked. Only
+    then are the pools' generations read again, and only an index whose generation
+    moved is rebuilt (from one consistent snapshot).
+
+    The process looks at most once every `check_every` seconds. Every SQLite call
+    lets go of the GIL, and under concurrent requests each let-go makes the worker's
+    threads queue for it again: asking on every request cost a validate request
+    about 180 us of CPU with 8 connections, against 7 us in a quiet loop
+    (docs/PERFORMANCE.md). A finished import is therefore served within
+    `check_every` seconds, not on the very next request.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(
+        self,
+        path: str,
+        check_every: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._path = path
+        self._check_every = check_every
+        self._clock = clock
+        self._next_check = -math.inf
+        self._seen: dict[str, int] = {}  # each pool's generation at the last look
         self._lock = threading.Lock()
         self._local = threading.local()
         self._indexes: dict[str, tuple[int, CardIndex]] = {}
 
-    def _generations(self) -> dict[str, int]:
-        local = self._local
-        if getattr(local, "conn", None) is None:
-            local.conn = connect(self._path, migrate=False)
-            local.version = None
-        version = local.conn.execute("PRAGMA data_version").fetchone()[0]
-        if version != local.version:
-            local.generations = generations(local.conn)
-            local.version = version
-        return local.generations
-
     def index(self, game: str) -> CardIndex:
-        current = self._generations().get(game, 0)
+        if self._clock() >= self._next_check:
+            self._look()
         cached = self._indexes.get(game)
-        if cached and cached[0] == current:
+        if cached and cached[0] == self._seen.get(game, 0):
             return cached[1]
         with self._lock:
             cached = self._indexes.get(game)
-            if cached and cached[0] == current:
+            if cached and cached[0] == self._seen.get(game, 0):
                 return cached[1]
-            generation, cards = load_cards(self._local.conn, game)
+            generation, cards = load_cards(self._connection(), game)
             index = CardIndex(game, cards)
             self._indexes[game] = (generation, index)
+            # The snapshot just read may be newer than the last look: it is what we know.
+            self._seen = {**self._seen, game: generation}
             settle_heap()
         return index
+
+    def _look(self) -> None:
+        """The pools' generations, read again only if anything committed since this
+        thread's connection last asked."""
+        local = self._local
+        conn = self._connection()
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != getattr(local, "version", None):
+            local.generations = generations(conn)
+            local.version = version
+        self._seen = local.generations
+        self._next_check = self._clock() + self._check_every
+
+    def _connection(self) -> sqlite_utils.Database:
+        local = self._local
+        if getattr(local, "conn", None) is None:
+            local.conn = connect(self._path, migrate=False)
+        return local.conn
 
 
 def pools() -> PoolCache:
@@ -92,7 +121,7 @@ def init_app(app: Flask) -> None:
     path = app.config["DATABASE"]
     if not _ready(path, app.config["SEED_STARTER_POOL"]):
         _prepare(app, path)
-    app.extensions["deckcheck.pools"] = PoolCache(path)
+    app.extensions["deckcheck.pools"] = PoolCache(path, app.config["POOL_CHECK_SECONDS"])
     app.teardown_appcontext(close_db)
 
 

@@ -56,8 +56,8 @@ class PoolCache:
     The process looks at most once every `check_every` seconds. Every SQLite call
     lets go of the GIL, and under concurrent requests each let-go makes the worker's
     threads queue for it again: asking on every request cost a validate request
-    about 180 us of CPU with 8 connections, against 7 us in a quiet loop
-    (docs/PERFORMANCE.md). A finished import is therefore served within
+    180-215 us of CPU with 8 connections on one worker, against 7 us in a quiet
+    loop (docs/PERFORMANCE.md, fifth round). A finished import is therefore served within
     `check_every` seconds, not on the very next request.
     """
 

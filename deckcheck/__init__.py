@@ -42,7 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # gunicorn's limit_request_line (gunicorn.conf.py) and common proxies' 8 KB.
         SHARE_LINK_MAX=4000,
         # How soon a worker serves a pool a finished import replaced (deckcheck.db.PoolCache).
-        POOL_CHECK_SECONDS=float(os.environ.get("DECKCHECK_POOL_CHECK_SECONDS") or 1.0),
+        POOL_CHECK_SECONDS=pool_check_seconds(os.environ.get("DECKCHECK_POOL_CHECK_SECONDS")),
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -99,6 +99,23 @@ DEFAULT_SYNC_URLS = {
     "dcg": "https://raw.githubusercontent.com/vinicius3333/aegis-digimon-tcg/main/"
     "packages/shared/src/cards/data/cards.json",
 }
+
+
+def pool_check_seconds(text: str | None) -> float:
+    """DECKCHECK_POOL_CHECK_SECONDS, default 1. A value that is not a number of seconds
+    stops the start: NaN would never look again, and a typo must not pass unnoticed."""
+    text = (text or "").strip()
+    if not text:
+        return 1.0
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise ValueError(
+            f"DECKCHECK_POOL_CHECK_SECONDS={text[:40]!r} is not a number of seconds (0 to 3600)"
+        )
+    return seconds
 
 
 def _sync_urls(text: str | None) -> dict[str, str]:

@@ -8,6 +8,7 @@ import pytest
 from cardpool.db import connect
 from cardpool.importers import parse_source
 from cardpool.store import replace_pool
+from deckcheck import create_app, pool_check_seconds
 from deckcheck.db import PoolCache
 
 
@@ -88,8 +89,6 @@ def test_a_thread_that_never_looked_builds_a_pool(database):
 
 
 def test_the_service_serves_an_import_when_told_to_look_every_time(tmp_path):
-    from deckcheck import create_app
-
     (tmp_path / "formats").mkdir()
     app = create_app(
         {
@@ -119,3 +118,19 @@ def test_a_pool_imported_after_the_last_look_is_built_once(database):
     reimport_without(database, "dmcg", starter_rows("dmcg")[0]["number"])
     first = cache.index("dmcg")  # built from the newer snapshot, before the next look
     assert cache.index("dmcg") is first
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [(None, 1.0), ("", 1.0), (" 0 ", 0.0), ("0.25", 0.25), ("3600", 3600.0)]
+)
+def test_the_interval_setting_is_read(text, seconds):
+    assert pool_check_seconds(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["soon", "-1", "nan", "inf", "3601", "1e9"])
+def test_an_interval_that_is_not_a_number_of_seconds_stops_the_start(text, monkeypatch, tmp_path):
+    with pytest.raises(ValueError, match="DECKCHECK_POOL_CHECK_SECONDS=.* is not a number"):
+        pool_check_seconds(text)
+    monkeypatch.setenv("DECKCHECK_POOL_CHECK_SECONDS", text)
+    with pytest.raises(ValueError, match="DECKCHECK_POOL_CHECK_SECONDS"):
+        create_app({"DATABASE": str(tmp_path / "cards.db"), "SECRET_KEY": "test"})

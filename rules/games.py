@@ -8,12 +8,13 @@ pages take their sections, kinds, levels and names from this registry.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-SIDE = "side"
+SIDE: Final = "side"
 
 # How sections are called: `title` in exported text and headings, `words` in messages.
-SECTION_TITLES = {"main": "Main Deck", "eggs": "Digi-Egg Deck", "destiny": "Destiny Zone"}
-SECTION_WORDS = {"main": "main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
+SECTION_TITLES: Final = {"main": "Main Deck", "eggs": "Digi-Egg Deck", "destiny": "Destiny Zone"}
+SECTION_WORDS: Final = {"main": "main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class Game:
         return "main"
 
 
-GAMES: dict[str, Game] = {
+GAMES: Final[dict[str, Game]] = {
     game.id: game
     for game in (
         Game(
@@ -161,7 +162,7 @@ GAMES: dict[str, Game] = {
     )
 }
 
-GAME_IDS = tuple(GAMES)
+GAME_IDS: Final = tuple(GAMES)
 
 
 def game(game_id: str) -> Game:

@@ -11,12 +11,13 @@ read, so a bad piece is reported and the rest still counts.
 
 from __future__ import annotations
 
+from typing import Final
 from urllib.parse import parse_qs, urlsplit
 
 from rules.numbers import is_number
 
 Entry = tuple[str | None, int | None, str | None]
-MAX_COUNT = 1000
+MAX_COUNT: Final = 1000
 
 
 def deck_link(text: str) -> list[Entry] | None:

@@ -194,13 +194,13 @@ class Deck:
         return tuple(self._stacks)
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(NamedTuple):
     """One problem with a deck, in words a player can act on.
 
     `rule` says where the rule is written; `cards` holds card numbers;
     `suggestions` (unknown cards) and candidates (ambiguous names) are labels.
-    Warnings use the same shape and never make a deck illegal.
+    Warnings use the same shape and never make a deck illegal. A named tuple for the
+    reason `Resolved` (rules.resolve) gives: immutable and hashable all the same.
     """
 
     code: str
@@ -213,9 +213,10 @@ class Violation:
     warning: bool = False
 
 
-@dataclass(frozen=True)
-class Context:
-    """What a check may need besides the deck: the day and the lists in force."""
+class Context(NamedTuple):
+    """What a check may need besides the deck: the day and the lists in force.
+
+    A named tuple for the reason `Resolved` (rules.resolve) gives."""
 
     on: date
     lists: ListHistory | None = None
@@ -233,9 +234,8 @@ class Check(Protocol):
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]: ...
 
 
-@dataclass(frozen=True)
-class Report:
-    """The verdict on one deck in one format on one day."""
+class Report(NamedTuple):
+    """The verdict on one deck in one format on one day (a named tuple, as `Violation`)."""
 
     format_id: str
     game: str

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
-MAX_TOKEN = 40
-_NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
-_DIGITS = re.compile(r"[0-9]+")
-_EDGES = "()[]{}<>,;:|.!?\"'"
+MAX_TOKEN: Final = 40
+_NUMBER: Final = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
+_DIGITS: Final = re.compile(r"[0-9]+")
+_EDGES: Final = "()[]{}<>,;:|.!?\"'"
 
 
 def is_number(token: str) -> bool:

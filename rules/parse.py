@@ -16,19 +16,18 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules import deckcode
 from rules.links import deck_link
 from rules.numbers import bare, is_number
 
-MAX_COUNT = 1000
-MAX_LINE = 1000
-MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
+MAX_COUNT: Final = 1000
+MAX_LINE: Final = 1000
+MAX_NUMBERS: Final = 4  # more number-shaped tokens than this on one line is never one card
 
-HEADERS = {
+HEADERS: Final = {
     "main": "main",
     "main deck": "main",
     "deck": "main",
@@ -53,14 +52,14 @@ HEADERS = {
     "side deck": "side",
     "sideboard": "side",
 }
-BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
-TIMES = frozenset({"x", "X", "×", "*"})
+BULLETS: Final = frozenset({">", "-", "*", "•", "·", "–", ">>"})
+TIMES: Final = frozenset({"x", "X", "×", "*"})
 # Words deck builders add beside a name that are not part of it.
-MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
+MARKERS: Final = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
 # `dcg`, the one letters-only marker, in every mix of case: a word is tested without lower().
-_ALPHA_MARKERS = frozenset("".join(letters) for letters in product("dD", "cC", "gG"))
+_ALPHA_MARKERS: Final = frozenset("".join(letters) for letters in product("dD", "cC", "gG"))
 # Linear: one character class, the first match ends the search.
-_find_digit = re.compile("[0-9]").search
+_find_digit: Final = re.compile("[0-9]").search
 
 
 class Reading(NamedTuple):
@@ -108,16 +107,17 @@ class Line(NamedTuple):
         return card_readings(list(self.tokens))
 
 
-@dataclass(frozen=True)
-class Parsed:
-    """A whole decklist as lines; `style` says which input style was recognised."""
+class Parsed(NamedTuple):
+    """A whole decklist as lines; `style` says which input style was recognised.
+
+    A named tuple for the reason `Resolved` (rules.resolve) gives."""
 
     lines: tuple[Line, ...]
     style: str = "text"
     name: str | None = None
     partners: tuple[Line, ...] = ()
     has_headers: bool = False
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     @property
     def partner(self) -> Line | None:
@@ -574,10 +574,10 @@ def _reading(
     return Reading(count, number, name, count_token, len(spare), tuple(spare), spare_numbers)
 
 
-_EDGE = " |:,;=<>-–"
+_EDGE: Final = " |:,;=<>-–"
 # First or last characters of a name that `_clean_name` may take off (the empty string:
 # an empty name, which it leaves empty).
-_UNCLEAN = frozenset(_EDGE) | {"(", "[", ")", "]", ""}
+_UNCLEAN: Final = frozenset(_EDGE) | {"(", "[", ")", "]", ""}
 
 
 def _clean_name(text: str) -> str:
@@ -689,7 +689,7 @@ def _card(position: int, text: str, count: int, number: str, section: str | None
     )
 
 
-LIMITLESS_SECTIONS = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
+LIMITLESS_SECTIONS: Final = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
 
 
 def _parse_limitless(text: str) -> Parsed | None:

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Final
 
 from rapidfuzz import fuzz, process
 
@@ -13,11 +14,11 @@ from rules.model import Card
 from rules.numbers import fits_printed, looks_like_number, number_key
 
 # Linear: one character class, each character matched once.
-_NOT_WORD = re.compile(r"[\W_]+")
+_NOT_WORD: Final = re.compile(r"[\W_]+")
 # Words deck builders add beside a name that are not part of it (`Myotismon ACE`).
-MARKER_WORDS = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
-_MARKERS = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
-NEAR = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
+MARKER_WORDS: Final = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
+_MARKERS: Final = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
+NEAR: Final = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
 
 
 @lru_cache(maxsize=65536)

@@ -14,28 +14,29 @@ number decides against the name beside it, the report warns `name-mismatch`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
 from rules.parse import Line, Parsed, Reading, card_readings
 from rules.pool import CardIndex, name_key
 
-POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
-INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"
-NAME_RULE = (
+POOL_RULE: Final = "{game} card list: every card in a deck must be a real card of the game"
+INPUT_RULE: Final = "deckcheck decklist format (one card entry, header or comment per line)"
+NAME_RULE: Final = (
     "deckcheck decklist format: when a line has a card number, the number decides "
     "and the name beside it is only a hint"
 )
-SUGGESTION_BUDGET = 20  # unknown names per request that get near-match suggestions
+SUGGESTION_BUDGET: Final = 20  # unknown names per request that get near-match suggestions
 # (game, kind, level, header hint, has headers) -> section: `Game.route` is pure, and
 # kinds, levels and hints come from the pools and the parser's fixed header words.
-_ROUTES: dict[tuple[str, str, str | None, str | None, bool], str] = {}
+_ROUTES: Final[dict[tuple[str, str, str | None, str | None, bool], str]] = {}
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
+    """A named tuple, as `Entry`: built once a request, and a frozen dataclass's
+    generated __init__ runs as interpreted Python even in the compiled build."""
+
     deck: Deck
     problems: tuple[Violation, ...]
     notes: tuple[Violation, ...]
@@ -62,12 +63,18 @@ def route(game: str, card: Card, hint: str | None, has_headers: bool) -> str:
     return GAMES[game].route(card.kind, card.level, hint, has_headers)
 
 
-@dataclass
 class Resolver:
-    index: CardIndex
-    problems: list[Violation] = field(default_factory=list)
-    notes: list[Violation] = field(default_factory=list)
-    suggested: int = 0
+    """Finds the card each reference names, keeping the problems and notes it meets.
+
+    A plain class with its own __init__: compiled, it is built natively, where a
+    dataclass's generated __init__ would run as interpreted Python once a request.
+    """
+
+    def __init__(self, index: CardIndex) -> None:
+        self.index = index
+        self.problems: list[Violation] = []
+        self.notes: list[Violation] = []
+        self.suggested = 0
 
     @property
     def game(self) -> str:

@@ -3,12 +3,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
+from typing import Final
 
 from rules.checks.words import copies, section_name
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
 
-LIST_SOURCE = (
+LIST_SOURCE: Final = (
     "Digimon Card Game restricted and banned card list "
     "(world.digimoncard.com/rule/restriction_card)"
 )

@@ -1,15 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
+from typing import Final
 
 from rules.checks.choice_restriction import ChoiceRestrictionCheck
 from rules.checks.limited_cards import LIST_SOURCE, BannedCards, RestrictedCards
 from rules.checks.words import copies
 from rules.model import Context, Deck, Stack, Violation
 
-_LIST_CHECKS = (BannedCards(), RestrictedCards(), ChoiceRestrictionCheck())
+_LIST_CHECKS: Final = (BannedCards(), RestrictedCards(), ChoiceRestrictionCheck())
 
 
 def _list_violations(deck: Deck, ctx: Context) -> list[Violation]:
@@ -62,4 +63,4 @@ class UpcomingChange:
                 # Once per card and kind of change: a later list that repeats it adds nothing.
                 seen.add((later.code, later.cards))
                 message = _future(later, day, stacks)
-                yield replace(later, code=self.code, message=message, warning=True)
+                yield later._replace(code=self.code, message=message, warning=True)

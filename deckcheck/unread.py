@@ -7,8 +7,6 @@ not"), and an export lists what it left out in `warnings`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.model import Deck, Unresolved, plural, unread_words
 from rules.parse import parse
 
@@ -59,7 +57,7 @@ def total_words(deck: Deck, read: int, items: tuple[Unresolved, ...]) -> str:
     """`47 cards that deckcheck could read, and 2 more on line 13 that it could not`."""
     if not items:
         return plural(read, "card")
-    unread = unread_words(replace(deck, unresolved=items))
+    unread = unread_words(items)
     return f"{plural(read, 'card')} that deckcheck could read, and {unread} that it could not"
 
 

@@ -1,17 +1,16 @@
 """The things deck rules talk about: cards, decks, violations.
 
-Everything here is frozen so that a parsed deck, a card pool or a format can be
-shared between requests and threads without copying.
+Everything here is immutable (frozen dataclasses, named tuples, `Deck`'s `Final`
+fields) so that a parsed deck, a card pool or a format can be shared between requests
+and threads without copying.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
-
-from mypy_extensions import mypyc_attr
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 from rules.numbers import number_key
 
@@ -78,27 +77,6 @@ class Stack(NamedTuple):
         return self.lines[0] if self.lines else None
 
 
-class once:  # noqa: N801 (used as a decorator, like functools.cached_property)
-    """`functools.cached_property` without its lock (Python 3.11 takes an RLock per read
-    of an uncached value). A deck's derived values are pure, so two threads computing
-    one at once only do the work twice; the value lands in the instance's __dict__,
-    where later reads find it before this descriptor."""
-
-    def __init__(self, func: Callable[[Any], Any]) -> None:
-        self.func = func
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        # The name it is given in the class (a compiled function has no __name__).
-        self.name = name
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.func(obj)
-        return value
-
-
 class Unresolved(NamedTuple):
     """A line (or structured entry, `line` None) that named no card: never silently dropped.
 
@@ -110,25 +88,70 @@ class Unresolved(NamedTuple):
     count: int | None  # type: ignore[assignment]  # a field named count shadows tuple.count
 
 
-@mypyc_attr(native_class=False)  # `once` keeps values in the instance's __dict__
-@dataclass(frozen=True)
 class Deck:
     """A resolved deck: every entry names a real card of `game`.
 
     `unresolved` keeps the lines that named no card, so totals can say how many cards
     stand on them; `more_partners` holds any partner named after the first.
+
+    A plain class with its own __init__, so the compiled build makes it a native class
+    (built, read and called without Python's generic attribute and call paths). Its
+    fields are set in __init__ and never again (`Final`: mypy refuses any assignment).
+    What is derived from them (stacks, totals) is worked out on first use and kept: it
+    is pure, so two threads asking at once only do the work twice.
     """
 
-    game: str
-    entries: tuple[Entry, ...] = ()
-    partner: Card | None = None
-    partner_line: int | None = None
-    name: str | None = None
-    unresolved: tuple[Unresolved, ...] = ()
-    more_partners: tuple[Card, ...] = ()
+    def __init__(
+        self,
+        game: str,
+        entries: tuple[Entry, ...] = (),
+        partner: Card | None = None,
+        partner_line: int | None = None,
+        name: str | None = None,
+        unresolved: tuple[Unresolved, ...] = (),
+        more_partners: tuple[Card, ...] = (),
+    ) -> None:
+        self.game: Final = game
+        self.entries: Final = entries
+        self.partner: Final = partner
+        self.partner_line: Final = partner_line
+        self.name: Final = name
+        self.unresolved: Final = unresolved
+        self.more_partners: Final = more_partners
+        self._sections: dict[str, tuple[Stack, ...]] | None = None
+        self._all: tuple[Stack, ...] | None = None
+        self._totals: tuple[Stack, ...] | None = None
+        self._keyed: tuple[tuple[str, Stack], ...] | None = None
+        self._by_key: dict[str, Stack] | None = None
+        # The last table `listed_in` was asked about, and its answer.
+        self._listed: tuple[object, tuple[tuple[Stack, Any], ...]] | None = None
 
-    @once
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.game,
+            self.entries,
+            self.partner,
+            self.partner_line,
+            self.name,
+            self.unresolved,
+            self.more_partners,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        # Two decks are equal when what they were built from is (as a dataclass's are).
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Deck({self.game!r}, {len(self.entries)} entries, partner={self.partner!r})"
+
     def _stacks(self) -> dict[str, tuple[Stack, ...]]:
+        if self._sections is not None:
+            return self._sections
         grouped: dict[str, dict[str, Stack]] = {}
         new = tuple.__new__  # Stack(...) without the named tuple's Python-level __new__
         for card, count, section, line in self.entries:
@@ -141,32 +164,42 @@ class Deck:
                 bucket[card.number] = new(Stack, (card, count, lines))
             else:
                 bucket[card.number] = new(Stack, (card, seen[1] + count, seen[2] + lines))
-        return {section: tuple(bucket.values()) for section, bucket in grouped.items()}
+        found = {section: tuple(bucket.values()) for section, bucket in grouped.items()}
+        self._sections = found
+        return found
 
-    @once
     def _all_stacks(self) -> tuple[Stack, ...]:
-        return tuple(stack for stacks in self._stacks.values() for stack in stacks)
+        if self._all is None:
+            self._all = tuple(stack for stacks in self._stacks().values() for stack in stacks)
+        return self._all
 
-    @once
+    @property
     def totals(self) -> tuple[Stack, ...]:
         """One stack per card number over every section (lists count both decks)."""
+        if self._totals is not None:
+            return self._totals
         merged: dict[str, Stack] = {}
-        for stack in self._all_stacks:
+        for stack in self._all_stacks():
             seen = merged.get(stack.card.number)
             if seen:
                 stack = Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
             merged[stack.card.number] = stack
-        return tuple(merged.values())
+        self._totals = tuple(merged.values())
+        return self._totals
 
-    @once
+    @property
     def keyed_totals(self) -> tuple[tuple[str, Stack], ...]:
         """`totals` with each card's number key (how lists name cards), made once per deck."""
-        return tuple((number_key(stack.card.number), stack) for stack in self.totals)
+        if self._keyed is None:
+            self._keyed = tuple((number_key(stack.card.number), stack) for stack in self.totals)
+        return self._keyed
 
-    @once
+    @property
     def by_key(self) -> dict[str, Stack]:
         """Every section's stacks by number key (a later section's stack wins a key)."""
-        return {number_key(stack.card.number): stack for stack in self._all_stacks}
+        if self._by_key is None:
+            self._by_key = {number_key(stack.card.number): stack for stack in self._all_stacks()}
+        return self._by_key
 
     def listed_in(self, table: Mapping[str, T]) -> tuple[tuple[Stack, T], ...]:
         """Each card (all sections together) whose number key `table` holds, with its entry.
@@ -174,24 +207,24 @@ class Deck:
         The answer for the last table asked is kept: the banned and restricted checks ask
         about the same day's list one after the other, and most cards are on no list.
         """
-        last = self.__dict__.get("_listed_in")
+        last = self._listed
         if last is not None and last[0] is table:
             return last[1]
         found = tuple((stack, table[key]) for key, stack in self.keyed_totals if key in table)
-        self.__dict__["_listed_in"] = (table, found)  # as `once` stores its values
+        self._listed = (table, found)
         return found
 
     def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
         """Cards of a section (or of every section) with their counts added up."""
         if section is not None:
-            return self._stacks.get(section, ())
-        return self._all_stacks
+            return self._stacks().get(section, ())
+        return self._all_stacks()
 
     def size(self, *sections: str) -> int:
         return sum(stack.count for section in sections for stack in self.stacks(section))
 
     def sections(self) -> tuple[str, ...]:
-        return tuple(self._stacks)
+        return tuple(self._stacks())
 
 
 class Violation(NamedTuple):
@@ -251,17 +284,17 @@ class Report(NamedTuple):
         return not self.violations
 
 
-def unread_words(deck: Deck) -> str | None:
-    """`2 more on line 13`, `line 13`: the cards deckcheck could not read, for messages."""
-    if not deck.unresolved:
+def unread_words(unresolved: tuple[Unresolved, ...]) -> str | None:
+    """`2 more on line 13`, `line 13`: the cards on a deck's unread lines, for messages."""
+    if not unresolved:
         return None
-    lines = [u.line for u in deck.unresolved if u.line is not None]
+    lines = [u.line for u in unresolved if u.line is not None]
     where = (
         (f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines)))
         if lines
-        else plural(len(deck.unresolved), "entry", "entries")
+        else plural(len(unresolved), "entry", "entries")
     )
-    counts = [u.count for u in deck.unresolved]
+    counts = [u.count for u in unresolved]
     if None in counts:
         return f"whatever stands on {where}"
     return f"{sum(c for c in counts if c)} more on {where}"

@@ -31,13 +31,15 @@ def test_the_list_names_existing_rules_modules():
 
 
 def test_a_deck_keeps_its_derived_values():
-    """`once` stores a deck's derived values in its __dict__: compiled, Deck must stay a
-    Python class (mypyc_attr(native_class=False)), or every read would recompute."""
+    """A deck works out its stacks and totals once, on first use, in both builds."""
     from rules.model import Card, Deck, Entry
 
-    deck = Deck("dcg", (Entry(Card("dcg", "BT1-010", "Agumon", "digimon"), 4, "main"),))
+    agumon = Card("dcg", "BT1-010", "Agumon", "digimon")
+    deck = Deck("dcg", (Entry(agumon, 3, "main", 1), Entry(agumon, 1, "main", 2)))
     assert deck.totals is deck.totals
-    assert "totals" in deck.__dict__
+    assert deck.stacks("main") is deck.stacks("main")
+    assert deck.by_key is deck.by_key
+    assert [(s.count, s.lines) for s in deck.totals] == [(4, (1, 2))]
 
 
 @pytest.mark.skipif(

@@ -38,7 +38,7 @@ class DeckSize:
             fix = f"Remove {cards(size - high)}."
         else:
             return
-        unread = unread_words(deck) if self.counts_unread else None
+        unread = unread_words(deck.unresolved) if self.counts_unread else None
         if unread:
             # Follows from the unread lines: say so rather than give a count that lies.
             message = (

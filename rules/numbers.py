@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
+T = TypeVar("T")
 MAX_TOKEN: Final = 40
 _NUMBER: Final = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
 _DIGITS: Final = re.compile(r"[0-9]+")
@@ -29,14 +30,34 @@ def is_number(token: str) -> bool:
     return len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
 
 
-@lru_cache(maxsize=65536)
+CACHE_SIZE: Final = 65536
+_NUMBER_KEYS: Final[dict[str, str]] = {}
+
+
+def remember(cache: dict[str, T], key: str, value: T) -> T:
+    """Keep a worked-out value in a cache of at most CACHE_SIZE entries.
+
+    A plain dict in place of lru_cache: compiled, a call through lru_cache's wrapper
+    (a generic call) costs more than the lookup it saves. A full cache starts again,
+    so it stays bounded whatever is asked, and what comes back on every request is
+    soon back in it.
+    """
+    if len(cache) >= CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def number_key(text: str) -> str:
     """The spelling-independent key of a card number (`bt1-010_p1` -> `BT1-10`).
 
     Cached: the same few thousand numbers are looked up on every request.
     """
-    upper = text.strip().upper().partition("_")[0]
-    return _DIGITS.sub(lambda m: str(int(m.group())), upper)
+    key = _NUMBER_KEYS.get(text)
+    if key is None:
+        upper = text.strip().upper().partition("_")[0]
+        key = remember(_NUMBER_KEYS, text, _DIGITS.sub(lambda m: str(int(m.group())), upper))
+    return key
 
 
 def digit_runs(text: str) -> list[str]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Final
 
 from rapidfuzz import fuzz, process
 
 from rules.model import Card
-from rules.numbers import fits_printed, looks_like_number, number_key
+from rules.numbers import fits_printed, looks_like_number, number_key, remember
 
 # Linear: one character class, each character matched once.
 _NOT_WORD: Final = re.compile(r"[\W_]+")
@@ -21,13 +20,19 @@ _MARKERS: Final = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
 NEAR: Final = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
 
 
-@lru_cache(maxsize=65536)
+_NAME_KEYS: Final[dict[str, str]] = {}
+
+
 def name_key(text: str) -> str:
     """Case, accents of width, spacing and punctuation do not tell names apart.
 
-    Cached: the same names come back on every request.
+    Cached (`rules.numbers.remember`): the same names come back on every request.
     """
-    return _NOT_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
+    key = _NAME_KEYS.get(text)
+    if key is None:
+        normal = unicodedata.normalize("NFKC", text).casefold()
+        key = remember(_NAME_KEYS, text, _NOT_WORD.sub("", normal))
+    return key
 
 
 def without_side(text: str) -> str:
@@ -69,11 +74,13 @@ class CardIndex:
             for number, card in self.cards.items()
             if self._by_key[number_key(number)] is card
         }
-        # The cards with a name key, for the resolver's common line.
-        self.named_key = self._by_name.get
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def named_key(self, key: str) -> list[Card] | None:
+        """The cards with a name key, for the resolver's common line."""
+        return self._by_name.get(key)
 
     def by_number(self, text: str) -> Card | None:
         card = self._as_printed.get(text)

@@ -168,13 +168,12 @@ class Resolver:
         # Is the name with the number (and with the count) the name of one card? Then
         # that card is another reading of the line; a bracketed number may also be a
         # flip card's side, so the name without it is asked too.
-        named = index.named_key
         if last[-1] in ")]":
-            tail = named(mid + end) or (named(mid) if middle else None)
-            whole = named(first + mid + end) or named(first + mid)
+            tail = index.named_key(mid + end) or (index.named_key(mid) if middle else None)
+            whole = index.named_key(first + mid + end) or index.named_key(first + mid)
         else:
-            tail = named(mid + end)
-            whole = named(first + mid + end)
+            tail = index.named_key(mid + end)
+            whole = index.named_key(first + mid + end)
         if tail is not None and len(tail) == 1 and tail[0] is not card:
             return None  # the name alone, number included, names another card
         if whole is not None and len(whole) == 1 and (whole[0] is not card or count != 1):

@@ -9,7 +9,8 @@ Nothing here searches user text with a pattern that can backtrack: a line is cut
 into tokens with `str.split`, and each token (at most `MAX_TOKEN` characters) is
 matched whole by `_NUMBER`, whose parts cannot overlap (letters, digits, one dash,
 digits, one letter, `_` groups): each character has one place in the match, so a
-match costs time linear in the token.
+match costs time linear in the token. The compiled build asks `_scan_number`, the same
+question as one pass over the characters.
 """
 
 from __future__ import annotations
@@ -27,7 +28,61 @@ _EDGES: Final = "()[]{}<>,;:|.!?\"'"
 
 def is_number(token: str) -> bool:
     """Is this one token (no spaces) shaped like a card number?"""
+    if _COMPILED:
+        return _scan_number(token)
     return len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
+
+
+def _scan_number(token: str) -> bool:
+    """`_NUMBER.fullmatch(token)`, as one pass over the characters.
+
+    Compiled, this loop runs as C and costs a tenth of a call into `re`; interpreted,
+    it costs twice the regex. So each build uses the faster one (`_COMPILED`), and a
+    property test holds the two equal on generated tokens.
+    """
+    size = len(token)
+    if size > MAX_TOKEN:
+        return False
+    at = 0
+    while at < size and _letter(ord(token[at])):
+        at += 1
+    if not 1 <= at <= 5:
+        return False
+    start = at
+    while at < size and _digit(ord(token[at])):
+        at += 1
+    if at - start > 3 or at == size or token[at] != "-":
+        return False
+    at += 1
+    start = at
+    while at < size and _digit(ord(token[at])):
+        at += 1
+    if not 1 <= at - start <= 4:
+        return False
+    if at < size and _letter(ord(token[at])):
+        at += 1
+    while at < size:  # `_` groups of letters and digits
+        if token[at] != "_":
+            return False
+        at += 1
+        start = at
+        while at < size and (_letter(ord(token[at])) or _digit(ord(token[at]))):
+            at += 1
+        if at == start:
+            return False
+    return True
+
+
+def _letter(code: int) -> bool:
+    return 65 <= code <= 90 or 97 <= code <= 122  # A-Z, a-z
+
+
+def _digit(code: int) -> bool:
+    return 48 <= code <= 57  # 0-9
+
+
+# A compiled module's functions are built-in functions, not Python functions.
+_COMPILED: Final = type(_digit).__name__ == "builtin_function_or_method"
 
 
 CACHE_SIZE: Final = 65536

@@ -42,6 +42,13 @@ def test_a_deck_keeps_its_derived_values():
     assert [(s.count, s.lines) for s in deck.totals] == [(4, (1, 2))]
 
 
+def test_the_number_reader_knows_which_build_it_is_in():
+    """`rules.numbers` picks its number test by build: the scan compiled, `re` not."""
+    from rules import numbers
+
+    assert numbers._COMPILED == (os.environ.get("DECKCHECK_EXPECT_COMPILED") == "1")
+
+
 @pytest.mark.skipif(
     os.environ.get("DECKCHECK_EXPECT_COMPILED") != "1",
     reason="the compiled run of .ci/run sets DECKCHECK_EXPECT_COMPILED=1",

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.parse as reader
+from rules import numbers
 from rules.model import Card
 from rules.parse import parse
 from rules.pool import CardIndex
@@ -208,3 +209,73 @@ def test_a_shortcut_declines_where_another_reading_names_a_card(text):
     assert [p.code for p in problems] == ["unparsed-line"]
     with _general_only():
         assert resolve_text(parse(text), POOL).problems == problems
+
+
+def _pattern_says(token: str) -> bool:
+    return len(token) <= numbers.MAX_TOKEN and numbers._NUMBER.fullmatch(token) is not None
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "BT1-010",
+        "bt1-10",
+        "ST01-01",
+        "P-007",
+        "EX9-013",
+        "BT1-010_P1",
+        "BT1-010a_P1_x2",
+        "ST-44s",
+        "ABCDE123-1234z",
+        "ABCDEF-1",
+        "BT1234-1",
+        "BT1-01234",
+        "BT1-010ab",
+        "BT1-010_",
+        "BT1-010__P1",
+        "BT1_010",
+        "-010",
+        "BT1-",
+        "BT1--010",
+        "1BT-010",
+        "ＢＴ1-010",
+        "BT١-010",
+        "BT1-010\n",
+        "",
+        "A-1",
+        "A" * 30 + "-1" + "_x" * 4,
+        "B@1-1",
+        "B[1-1",
+        "B`1-1",
+        "B{1-1",
+        "BT/-1",
+        "BT1-:",
+        "BT1-1{",
+        "BT1-1_@",
+    ],
+)
+def test_the_number_scan_answers_as_the_pattern(token):
+    assert numbers._scan_number(token) == _pattern_says(token)
+
+
+# Tokens near the pattern's edges: runs of letters and digits a little too long or
+# short, zero, one or two dashes, a trailing letter or two, `_` groups, empty groups.
+_NUMBERISH = st.tuples(
+    st.text("BTxz", min_size=1, max_size=6),
+    st.text("019", max_size=4),
+    st.sampled_from(["-", "-", "-", "-", "", "--", "_"]),
+    st.text("019", min_size=1, max_size=5),
+    st.text("Pa", max_size=2),
+    st.lists(st.text("P1a", max_size=3), max_size=2),
+).map(lambda p: "".join(p[:5]) + "".join("_" + group for group in p[5]))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.one_of(
+        st.text(alphabet="AbZz0189-_é٣ /:@[`{", max_size=45),
+        _NUMBERISH,
+    )
+)
+def test_the_number_scan_answers_as_the_pattern_on_generated_tokens(token):
+    assert numbers._scan_number(token) == _pattern_says(token)

@@ -25,6 +25,7 @@ from deckcheck.schemas import (
 from rules import odds
 from rules.export import ExportError, export
 from rules.games import GAMES
+from rules.report_json import report_json, violation_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -113,7 +114,7 @@ def validate():
     format_id, deck, day = _load_validate(_json_body())
     fmt = service.find_format(format_id)
     report = service.check(fmt, deck, day)
-    return _json(service.report_json(report, fmt))
+    return _json(report_json(report, fmt))
 
 
 def _json(data: dict) -> Response:
@@ -177,8 +178,8 @@ def _batch_result(fmt, item: dict, on, index) -> dict:
     return {
         "id": deck_id,
         "legal": report.legal,
-        "violations": [service.violation_json(v) for v in report.violations],
-        "warnings": [service.violation_json(v) for v in report.warnings],
+        "violations": [violation_json(v) for v in report.violations],
+        "warnings": [violation_json(v) for v in report.warnings],
         "fingerprint": report.fingerprint,
     }
 

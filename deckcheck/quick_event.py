@@ -20,6 +20,7 @@ from rules import roster
 from rules.format import Format
 from rules.lock import compare
 from rules.model import Report
+from rules.report_json import report_json
 
 bp = Blueprint("event", __name__)
 # The results page hands the whole event back to the browser in one hidden field
@@ -241,7 +242,7 @@ def _sheet(row: Row, fmt: Format) -> dict:
         "problems": [v.message for v in report.violations] if report else [],
         "warnings": [w.message for w in report.warnings] if report else [],
         "unresolved": unresolved_lines(report) if report else [],
-        "data": service.report_json(report, fmt) if report else None,
+        "data": report_json(report, fmt) if report else None,
         "note": row.submission.problem,
     }
 

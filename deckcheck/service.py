@@ -14,7 +14,7 @@ from deckcheck.errors import ApiError
 from deckcheck.format_registry import get_format, registry
 from rules.format import Format
 from rules.lists import ListHistory
-from rules.model import Card, Report, Violation
+from rules.model import Report
 from rules.parse import count_lines
 from rules.pool import CardIndex
 from rules.validate import check_structured, check_text
@@ -105,81 +105,6 @@ def check(
         if deck.get(name)
     }
     return check_structured(fmt, index, sections, deck.get("partner"), day)
-
-
-def violation_json(violation: Violation) -> dict:
-    data = {
-        "code": violation.code,
-        "message": violation.message,
-        "rule": violation.rule,
-        "section": violation.section,
-        "cards": list(violation.cards),
-        "line": violation.line,
-    }
-    if violation.code == "ambiguous-card":
-        data["candidates"] = list(violation.suggestions)
-    elif violation.code == "unknown-card":
-        data["suggestions"] = list(violation.suggestions)
-    return data
-
-
-# Per card number: (card, its JSON without the count). Bounded by the pools' sizes; a
-# reloaded pool's new card object replaces the old entry.
-_CARD_JSON: dict[tuple[str, str], tuple[Card, dict[str, Any]]] = {}
-
-
-def _card_json(card: Card) -> dict[str, Any]:
-    known = _CARD_JSON.get((card.game, card.number))
-    if known is None or known[0] is not card:
-        data = {
-            "number": card.number,
-            "name": card.name,
-            "count": 0,  # the stack's; here so the keys keep their order
-            "kind": card.kind,
-            "level": card.level,
-            "colors": list(card.colors),
-            # Digi-Battle and DMCG cards have types where DCG has colours.
-            "types": list(card.types),
-        }
-        known = _CARD_JSON[(card.game, card.number)] = (card, data)
-    return known[1]
-
-
-def deck_json(report: Report) -> dict:
-    deck = report.deck
-    sections = {}
-    for section in deck.sections():
-        stacks = deck.stacks(section)
-        cards = []
-        for stack in stacks:
-            # A copy of the cached dict (its colour and type lists are shared: responses
-            # are only encoded and read, never changed).
-            item = dict(_card_json(stack.card))
-            item["count"] = stack.count
-            cards.append(item)
-        sections[section] = {"count": sum(s.count for s in stacks), "cards": cards}
-    data: dict[str, Any] = {
-        "sections": sections,
-        "partner": deck.partner.number if deck.partner else None,
-        "fingerprint": report.fingerprint,
-        "name": deck.name,
-    }
-    data["unresolved"] = [
-        {"line": u.line, "text": u.text, "count": u.count} for u in deck.unresolved
-    ]
-    if report.style is not None:
-        data["style"] = report.style
-    return data
-
-
-def report_json(report: Report, fmt: Format) -> dict:
-    return {
-        "legal": report.legal,
-        "format": {"id": fmt.id, "game": fmt.game, "name": fmt.name, "date": report.on.isoformat()},
-        "deck": deck_json(report),
-        "violations": [violation_json(v) for v in report.violations],
-        "warnings": [violation_json(v) for v in report.warnings],
-    }
 
 
 def _iso_day(value: date | None) -> str | None:

@@ -14,6 +14,7 @@ from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from rules.export import ExportError, export
 from rules.games import GAMES, game_name
+from rules.report_json import report_json
 
 bp = Blueprint("web", __name__)
 MAX_UPLOAD = 1024 * 1024
@@ -64,7 +65,7 @@ def report():
     link = share.link("web.report", **link_args)
     # Too long for an address bar or a proxy: the page posts the deck back instead.
     linked = share.fits(link)
-    data = service.report_json(result, fmt)
+    data = report_json(result, fmt)
     return render_template(
         "report.html",
         fmt=fmt,

@@ -14,12 +14,13 @@ from deckcheck import service
 from deckcheck.errors import ApiError
 from rules.format import Format
 from rules.model import Report
+from rules.report_json import violation_json
 
 
 def verdict_json(report: Report) -> dict:
     data = {
-        "violations": [service.violation_json(v) for v in report.violations],
-        "warnings": [service.violation_json(v) for v in report.warnings],
+        "violations": [violation_json(v) for v in report.violations],
+        "warnings": [violation_json(v) for v in report.warnings],
     }
     unread = unresolved_lines(report)
     if unread:

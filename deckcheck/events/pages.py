@@ -19,6 +19,7 @@ from deckcheck.events import core
 from deckcheck.events.judge import judge, unresolved_lines
 from deckcheck.format_registry import registry
 from rules.lock import compare
+from rules.report_json import report_json
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
@@ -171,7 +172,7 @@ def admin_sheets(event_id: str):
                 "problems": [v.message for v in report.violations],
                 "warnings": [v.message for v in report.warnings],
                 "unresolved": unresolved_lines(report),
-                "data": service.report_json(report, fmt),
+                "data": report_json(report, fmt),
                 "qr": qr_svg(core.receipt_url(sub)),
                 "submitted_at": sub["submitted_at"],
             }

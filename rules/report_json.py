@@ -1,0 +1,88 @@
+"""A report as the contract's JSON: the validate response, and what pages and events keep.
+
+Plain dicts and lists, ready for any JSON encoder. Here, in `rules`, rather than beside
+the views, so that the compiled build compiles it too: every validate request builds
+one, a card at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rules.format import Format
+from rules.model import Card, Report, Violation
+
+# Per card number: (card, its JSON without the count). Bounded by the pools' sizes; a
+# reloaded pool's new card object replaces the old entry.
+_CARD_JSON: Final[dict[tuple[str, str], tuple[Card, dict[str, Any]]]] = {}
+
+
+def violation_json(violation: Violation) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "code": violation.code,
+        "message": violation.message,
+        "rule": violation.rule,
+        "section": violation.section,
+        "cards": list(violation.cards),
+        "line": violation.line,
+    }
+    if violation.code == "ambiguous-card":
+        data["candidates"] = list(violation.suggestions)
+    elif violation.code == "unknown-card":
+        data["suggestions"] = list(violation.suggestions)
+    return data
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    known = _CARD_JSON.get((card.game, card.number))
+    if known is None or known[0] is not card:
+        data: dict[str, Any] = {
+            "number": card.number,
+            "name": card.name,
+            "count": 0,  # the stack's; here so the keys keep their order
+            "kind": card.kind,
+            "level": card.level,
+            "colors": list(card.colors),
+            # Digi-Battle and DMCG cards have types where DCG has colours.
+            "types": list(card.types),
+        }
+        known = (card, data)
+        _CARD_JSON[(card.game, card.number)] = known
+    return known[1]
+
+
+def deck_json(report: Report) -> dict[str, Any]:
+    deck = report.deck
+    sections = {}
+    for section in deck.sections():
+        stacks = deck.stacks(section)
+        cards = []
+        for stack in stacks:
+            # A copy of the cached dict (its colour and type lists are shared: responses
+            # are only encoded and read, never changed).
+            item = dict(_card_json(stack.card))
+            item["count"] = stack.count
+            cards.append(item)
+        sections[section] = {"count": sum(s.count for s in stacks), "cards": cards}
+    data: dict[str, Any] = {
+        "sections": sections,
+        "partner": deck.partner.number if deck.partner else None,
+        "fingerprint": report.fingerprint,
+        "name": deck.name,
+    }
+    data["unresolved"] = [
+        {"line": u.line, "text": u.text, "count": u.count} for u in deck.unresolved
+    ]
+    if report.style is not None:
+        data["style"] = report.style
+    return data
+
+
+def report_json(report: Report, fmt: Format) -> dict[str, Any]:
+    return {
+        "legal": report.legal,
+        "format": {"id": fmt.id, "game": fmt.game, "name": fmt.name, "date": report.on.isoformat()},
+        "deck": deck_json(report),
+        "violations": [violation_json(v) for v in report.violations],
+        "warnings": [violation_json(v) for v in report.warnings],
+    }

@@ -50,10 +50,10 @@ def section_totals(deck: Deck, text: str | None = None) -> dict[str, str]:
     """Each section's total in words, with the cards standing on its unread lines."""
     unread_in = by_section(deck, text)
     names = [*deck.sections(), *(s for s in unread_in if s not in deck.sections())]
-    return {name: total_words(deck, deck.size(name), unread_in.get(name, ())) for name in names}
+    return {name: total_words(deck.size(name), unread_in.get(name, ())) for name in names}
 
 
-def total_words(deck: Deck, read: int, items: tuple[Unresolved, ...]) -> str:
+def total_words(read: int, items: tuple[Unresolved, ...]) -> str:
     """`47 cards that deckcheck could read, and 2 more on line 13 that it could not`."""
     if not items:
         return plural(read, "card")

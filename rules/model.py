@@ -1,7 +1,7 @@
 """The things deck rules talk about: cards, decks, violations.
 
-Everything here is immutable (frozen dataclasses, named tuples, `Deck`'s `Final`
-fields) so that a parsed deck, a card pool or a format can be shared between requests
+Everything here is immutable (frozen dataclasses, named tuples, `Final` fields of
+plain classes) so that a parsed deck, a card pool or a format can be shared between requests
 and threads without copying.
 """
 
@@ -49,32 +49,65 @@ class Card:
         return (self.name, *self.aliases) if self.name else self.aliases
 
 
-class Entry(NamedTuple):
+class Entry:
     """A card in a section as the player listed it; `line` is 1-based in text input.
 
-    A named tuple, not a frozen dataclass: every request builds one per line, and a
-    named tuple is built in less than half the time (immutable all the same).
+    A plain class with `Final` fields, as `Deck`: the compiled build makes it a native
+    class, built in a quarter of the time of a named tuple (whose `__new__` is Python
+    code, or a generic call to tuple.__new__) and read without a generic attribute
+    look-up. Every request builds one per line. Compared and hashed by its fields, as
+    the named tuple it replaced was.
     """
 
-    card: Card
-    count: int  # type: ignore[assignment]  # shadows tuple.count
-    section: str
-    line: int | None = None
+    def __init__(self, card: Card, count: int, section: str, line: int | None = None) -> None:
+        self.card: Final = card
+        self.count: Final = count
+        self.section: Final = section
+        self.line: Final = line
+
+    def _fields(self) -> tuple[Card, int, str, int | None]:
+        return (self.card, self.count, self.section, self.line)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Entry({self.card.number!r}, {self.count}, {self.section!r}, {self.line})"
 
 
-class Stack(NamedTuple):
+class Stack:
     """All copies of one card number in one section, however many lines listed them.
 
-    A named tuple for the same reason as `Entry`.
+    A plain class for the reason `Entry` gives: one per card per request.
     """
 
-    card: Card
-    count: int  # type: ignore[assignment]  # shadows tuple.count
-    lines: tuple[int, ...] = ()
+    def __init__(self, card: Card, count: int, lines: tuple[int, ...] = ()) -> None:
+        self.card: Final = card
+        self.count: Final = count
+        self.lines: Final = lines
 
     @property
     def line(self) -> int | None:
         return self.lines[0] if self.lines else None
+
+    def _fields(self) -> tuple[Card, int, tuple[int, ...]]:
+        return (self.card, self.count, self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Stack):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Stack({self.card.number!r}, {self.count}, {self.lines})"
 
 
 class Unresolved(NamedTuple):
@@ -153,17 +186,17 @@ class Deck:
         if self._sections is not None:
             return self._sections
         grouped: dict[str, dict[str, Stack]] = {}
-        new = tuple.__new__  # Stack(...) without the named tuple's Python-level __new__
-        for card, count, section, line in self.entries:
-            bucket = grouped.get(section)
+        for entry in self.entries:
+            card, line = entry.card, entry.line
+            bucket = grouped.get(entry.section)
             if bucket is None:
-                bucket = grouped[section] = {}
+                bucket = grouped[entry.section] = {}
             seen = bucket.get(card.number)
             lines = (line,) if line is not None else ()
             if seen is None:
-                bucket[card.number] = new(Stack, (card, count, lines))
+                bucket[card.number] = Stack(card, entry.count, lines)
             else:
-                bucket[card.number] = new(Stack, (card, seen[1] + count, seen[2] + lines))
+                bucket[card.number] = Stack(card, seen.count + entry.count, seen.lines + lines)
         found = {section: tuple(bucket.values()) for section, bucket in grouped.items()}
         self._sections = found
         return found

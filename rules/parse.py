@@ -60,6 +60,12 @@ MARKERS: Final = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
 _ALPHA_MARKERS: Final = frozenset("".join(letters) for letters in product("dD", "cC", "gG"))
 # Linear: one character class, the first match ends the search.
 _find_digit: Final = re.compile("[0-9]").search
+# A named tuple's own __new__ is Python code; tuple.__new__ builds the same object in a
+# fraction of the time, and a Final constant is a C static in the compiled build.
+_new: Final = tuple.__new__
+# str.isalpha has no compiled form: called as a method, each call first looks the method
+# up; called through this constant, it does not.
+_isalpha: Final = str.isalpha
 
 
 class Reading(NamedTuple):
@@ -79,32 +85,75 @@ class Reading(NamedTuple):
     spare_numbers: int = 0
 
 
-class Line(NamedTuple):
+class Line:
     """What one input line says. `section` is the header in force above it (a hint).
 
     `count`, `numbers` and `name` are the most natural reading; `readings` holds
-    every reading, most natural first.
+    every reading, most natural first. `tokens` is set instead of `readings` on the
+    common plain `count name number` line: most such lines resolve on their first
+    reading, so the others are built only when asked.
+
+    A plain class with `Final` fields (rules.model.Entry says why): compiled, it is
+    built and read without Python's generic paths. Compared and hashed by its fields.
     """
 
-    number: int
-    text: str
-    kind: str  # "card", "header", "comment", "partner", "unparsed"
-    count: int = 1  # type: ignore[assignment]  # shadows tuple.count, as above
-    numbers: tuple[str, ...] = ()
-    name: str | None = None
-    section: str | None = None
-    problem: str | None = None
-    readings: tuple[Reading, ...] = ()
-    unread_count: int | None = None
-    # Set instead of `readings` on the common plain `count name number` line: most such
-    # lines resolve on their first reading, so the others are built only when asked.
-    tokens: tuple[str, ...] | None = None
+    def __init__(
+        self,
+        number: int,
+        text: str,
+        kind: str,  # "card", "header", "comment", "partner", "unparsed"
+        count: int = 1,
+        numbers: tuple[str, ...] = (),
+        name: str | None = None,
+        section: str | None = None,
+        problem: str | None = None,
+        readings: tuple[Reading, ...] = (),
+        unread_count: int | None = None,
+        tokens: tuple[str, ...] | None = None,
+    ) -> None:
+        self.number: Final = number
+        self.text: Final = text
+        self.kind: Final = kind
+        self.count: Final = count
+        self.numbers: Final = numbers
+        self.name: Final = name
+        self.section: Final = section
+        self.problem: Final = problem
+        self.readings: Final = readings
+        self.unread_count: Final = unread_count
+        self.tokens: Final = tokens
 
     def all_readings(self) -> tuple[Reading, ...]:
         """Every reading of the line, most natural first (built now for a common line)."""
         if self.tokens is None:
             return self.readings
         return card_readings(list(self.tokens))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.number,
+            self.text,
+            self.kind,
+            self.count,
+            self.numbers,
+            self.name,
+            self.section,
+            self.problem,
+            self.readings,
+            self.unread_count,
+            self.tokens,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Line({self.number}, {self.text!r}, {self.kind!r}, count={self.count})"
 
 
 class Parsed(NamedTuple):
@@ -183,7 +232,7 @@ def _parse_lines(text: str) -> Parsed:
             lines.append(line)
         if len(found) > 1 or (found and found[0].text.startswith(("http", "dg="))):
             style = "link"
-    return Parsed(tuple(lines), style, partners=tuple(partners), has_headers=has_headers)
+    return _new(Parsed, (tuple(lines), style, None, tuple(partners), has_headers, ()))
 
 
 def _plain(raw: str) -> str:
@@ -334,19 +383,18 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
     # Most names have no edge character or bracket at either end: nothing to clean.
     unclean = joined[:1] in _UNCLEAN or joined[-1:] in _UNCLEAN
     name = (_clean_name(joined) if unclean else joined) or None
-    # tuple.__new__: Line(...) runs the named tuple's Python-level __new__, once a line.
-    return tuple.__new__(
-        Line, (number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
-    )
+    return Line(number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
 
 
 def _quick_name(middle: list[str]) -> str | None:
     """The words between a line's count and number (either order), markers left out;
     None when a token is one a count could join (`x`, `*`) or is count- or number-shaped."""
     for token in middle:
-        # Most names are plain words: one pass, no list, no `_kind`.
-        if token.isalpha():
-            if token in _ALPHA_MARKERS or token in TIMES:
+        # Most names are plain words: one pass, no list, no `_kind`. The only words a
+        # set holds have 1 letter (`x`) or 3 (`dcg`): other lengths skip the hashing.
+        if _isalpha(token):
+            size = len(token)
+            if (size == 3 and token in _ALPHA_MARKERS) or (size == 1 and token in TIMES):
                 break
         elif token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS:
             break
@@ -394,12 +442,11 @@ def _number_first_line(number: int, text: str, section: str | None) -> Line | No
     with_count = f"{joined} {last}".lstrip(_EDGE) if joined else last
     with_number = f"{first} {joined}".rstrip(_EDGE) if joined else first
     with_both = f"{first} {joined} {last}" if joined else f"{first} {last}"
-    new = tuple.__new__  # the named tuple's own __new__ is Python: four a line add up
     readings = (
-        new(Reading, (count, first, name, last, 0, (), 0)),
-        new(Reading, (1, first, with_count, None, 1, (last,), 0)),
-        new(Reading, (count, None, with_number, last, 1, (first,), 1)),
-        new(Reading, (1, None, with_both, None, 2, (first, last), 1)),
+        _new(Reading, (count, first, name, last, 0, (), 0)),
+        _new(Reading, (1, first, with_count, None, 1, (last,), 0)),
+        _new(Reading, (count, None, with_number, last, 1, (first,), 1)),
+        _new(Reading, (1, None, with_both, None, 2, (first, last), 1)),
     )
     return Line(number, text, "card", count, (first,), name, section, None, readings)
 
@@ -679,14 +726,11 @@ def _item_lines(text: str, first: int) -> dict[str, int]:
 def _card(position: int, text: str, count: int, number: str, section: str | None) -> Line:
     """A line that names exactly one card by number: one reading.
 
-    Built with tuple.__new__ (what Line(...) and Reading(...) give, without their
-    Python-level __new__): a deck code or TTS array makes one per card.
+    Its reading is built with `_new` (what Reading(...) gives): a deck code or TTS array
+    makes one per card.
     """
-    reading = tuple.__new__(Reading, (count, number, None, None, 0, (), 0))
-    return tuple.__new__(
-        Line,
-        (position, text, "card", count, (number,), None, section, None, (reading,), None, None),
-    )
+    reading = _new(Reading, (count, number, None, None, 0, (), 0))
+    return Line(position, text, "card", count, (number,), None, section, None, (reading,))
 
 
 LIMITLESS_SECTIONS: Final = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}

@@ -30,11 +30,12 @@ NAME_RULE: Final = (
 SUGGESTION_BUDGET: Final = 20  # unknown names per request that get near-match suggestions
 # (game, kind, level, header hint, has headers) -> section: `Game.route` is pure, and
 # kinds, levels and hints come from the pools and the parser's fixed header words.
+_new: Final = tuple.__new__  # Resolved(...) without the named tuple's Python __new__
 _ROUTES: Final[dict[tuple[str, str, str | None, str | None, bool], str]] = {}
 
 
 class Resolved(NamedTuple):
-    """A named tuple, as `Entry`: built once a request, and a frozen dataclass's
+    """A named tuple: built once a request (with `_new`), and a frozen dataclass's
     generated __init__ runs as interpreted Python even in the compiled build."""
 
     deck: Deck
@@ -339,14 +340,14 @@ def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
         section = _ROUTES.get(where)
         if section is None:
             section = _ROUTES[where] = game.route(card.kind, card.level, line.section, headers)
-        entry = tuple.__new__(Entry, (card, count, section, line.number))  # Entry(...), faster
+        entry = Entry(card, count, section, line.number)
         (side if section == SIDE else entries).append(entry)
     partner, more, partner_line = _partners(parsed.partners, resolver)
     deck = Deck(
         index.game, tuple(entries), partner, partner_line, parsed.name, tuple(unresolved), more
     )
     notes = (*_side_notes(side), *resolver.notes)
-    return Resolved(deck, tuple(resolver.problems), notes)
+    return _new(Resolved, (deck, tuple(resolver.problems), notes))
 
 
 def _count_of(line: Line) -> int | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Final
 
 from rules.fingerprint import fingerprint
 from rules.format import Format
@@ -28,18 +29,29 @@ def check_structured(
     return _judge(fmt, resolve_structured(sections, partner, index), on)
 
 
+# Report(...) with keywords runs the named tuple's Python __new__; this builds it in C.
+_new: Final = tuple.__new__
+
+
 def _judge(fmt: Format, resolved: Resolved, on: date, style: str | None = None) -> Report:
     violations, warnings = fmt.judge(resolved.deck, on)
-    return Report(
-        format_id=fmt.id,
-        game=fmt.game,
-        on=fmt.day(on),
-        deck=resolved.deck,
-        violations=(*sorted(resolved.problems, key=lambda v: v.line or 0), *violations),
-        warnings=_once((*resolved.notes, *warnings)),
-        fingerprint=fingerprint(resolved.deck),
-        style=style,
+    return _new(
+        Report,
+        (
+            fmt.id,  # format_id
+            fmt.game,
+            fmt.day(on),  # on
+            resolved.deck,
+            (*sorted(resolved.problems, key=_line), *violations),  # violations
+            _once((*resolved.notes, *warnings)),  # warnings
+            fingerprint(resolved.deck),
+            style,
+        ),
     )
+
+
+def _line(violation: Violation) -> int:
+    return violation.line or 0
 
 
 def _once(warnings: tuple[Violation, ...]) -> tuple[Violation, ...]:

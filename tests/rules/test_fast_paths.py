@@ -87,7 +87,8 @@ def _general_only():
 
 
 def _lines(parsed):
-    return [(*line[:8], line.unread_count, line.all_readings()) for line in parsed.lines]
+    """Each line's fields, with its readings however they are kept (built or tokens)."""
+    return [(*line._fields()[:8], line.unread_count, line.all_readings()) for line in parsed.lines]
 
 
 def _verdict(resolved):

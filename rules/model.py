@@ -211,8 +211,13 @@ class Deck:
         """One stack per card number over every section (lists count both decks)."""
         if self._totals is not None:
             return self._totals
+        stacks = self._all_stacks()
+        # Most decks list no card number in two sections: then the totals are the stacks.
+        if len({stack.card.number for stack in stacks}) == len(stacks):
+            self._totals = stacks
+            return stacks
         merged: dict[str, Stack] = {}
-        for stack in self._all_stacks():
+        for stack in stacks:
             seen = merged.get(stack.card.number)
             if seen:
                 stack = Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
@@ -231,7 +236,12 @@ class Deck:
     def by_key(self) -> dict[str, Stack]:
         """Every section's stacks by number key (a later section's stack wins a key)."""
         if self._by_key is None:
-            self._by_key = {number_key(stack.card.number): stack for stack in self._all_stacks()}
+            stacks = self._all_stacks()
+            if self.totals is stacks:
+                # The same stacks in the same order, their keys already made.
+                self._by_key = dict(self.keyed_totals)
+            else:
+                self._by_key = {number_key(stack.card.number): stack for stack in stacks}
         return self._by_key
 
     def listed_in(self, table: Mapping[str, T]) -> tuple[tuple[Stack, T], ...]:

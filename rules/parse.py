@@ -66,6 +66,9 @@ _new: Final = tuple.__new__
 # str.isalpha has no compiled form: called as a method, each call first looks the method
 # up; called through this constant, it does not.
 _isalpha: Final = str.isalpha
+_isascii: Final = str.isascii
+# The counts players write, read without int()'s general number parser.
+_COUNTS: Final = {str(count): count for count in range(1, 100)}
 
 
 class Reading(NamedTuple):
@@ -210,13 +213,13 @@ def _parse_lines(text: str) -> Parsed:
     has_headers = False
     style = "text"
     for number, raw in enumerate(text.splitlines(), start=1):
-        if raw[:1].isdigit() and raw.isascii() and len(raw) <= MAX_LINE:
+        if raw[:1].isdigit() and _isascii(raw) and len(raw) <= MAX_LINE:
             # Most lines: `count name number`, read here before the general steps.
             quick = _quick_line(number, _plain(raw), section)
             if quick is not None:
                 lines.append(quick)
                 continue
-        elif raw[:1].isalpha() and raw.isascii() and len(raw) <= MAX_LINE:
+        elif raw[:1].isalpha() and _isascii(raw) and len(raw) <= MAX_LINE:
             # `number name count` (older digimoncard.app exports), read directly too.
             quick = _number_first_line(number, _plain(raw), section)
             if quick is not None:
@@ -369,7 +372,9 @@ def _quick_line(number: int, text: str, section: str | None) -> Line | None:
     first, last = tokens[0], tokens[-1]
     if len(tokens) < 2 or not first.isdigit() or len(first) > 7:
         return None
-    count = int(first)
+    count = _COUNTS.get(first)
+    if count is None:
+        count = int(first)
     if not 1 <= count <= MAX_COUNT:
         return None
     card = last

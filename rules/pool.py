@@ -65,6 +65,15 @@ class CardIndex:
                     self._by_name.setdefault(name_key(name), []).append(card)
         self._name_choices = list(self._by_name)
         self._key_choices = list(self._by_key)
+        # Every start (the whole key included) of each name key holding a digit: a name
+        # key made of a line's name and its number, or led by its count, holds a digit,
+        # so no card has it unless its start is here (`starts_digit_name`).
+        self._digit_starts = frozenset(
+            key[:end]
+            for key in self._by_name
+            if any(ch.isdigit() for ch in key)
+            for end in range(len(key) + 1)
+        )
         self._names_of: dict[str, frozenset[str]] = {}
         self._digit_led: dict[str, bool] = {}
         # A number typed exactly as printed, the common case, is one lookup: the card
@@ -81,6 +90,10 @@ class CardIndex:
     def named_key(self, key: str) -> list[Card] | None:
         """The cards with a name key, for the resolver's common line."""
         return self._by_name.get(key)
+
+    def starts_digit_name(self, start: str) -> bool:
+        """Could a card's name key that holds a digit start with `start`?"""
+        return start in self._digit_starts
 
     def by_number(self, text: str) -> Card | None:
         card = self._as_printed.get(text)

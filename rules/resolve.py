@@ -165,16 +165,19 @@ class Resolver:
             return None
         if count != 1 and index.digit_led(card):
             return None  # `4 Name` could be the card's own name, read as 1 copy
-        end = name_key(last)
         # Is the name with the number (and with the count) the name of one card? Then
         # that card is another reading of the line; a bracketed number may also be a
-        # flip card's side, so the name without it is asked too.
+        # flip card's side, so the name without it is asked too. A number and a count
+        # hold digits: such a name is asked for only when a name with a digit starts
+        # as it would (most lines: none, and no key is built).
+        with_number = index.starts_digit_name(mid)
+        with_count = index.starts_digit_name(first)
+        end = name_key(last) if with_number or with_count else ""
+        tail = index.named_key(mid + end) if with_number else None
+        whole = index.named_key(first + mid + end) if with_count else None
         if last[-1] in ")]":
-            tail = index.named_key(mid + end) or (index.named_key(mid) if middle else None)
-            whole = index.named_key(first + mid + end) or index.named_key(first + mid)
-        else:
-            tail = index.named_key(mid + end)
-            whole = index.named_key(first + mid + end)
+            tail = tail or (index.named_key(mid) if middle else None)
+            whole = whole or (index.named_key(first + mid) if with_count else None)
         if tail is not None and len(tail) == 1 and tail[0] is not card:
             return None  # the name alone, number included, names another card
         if whole is not None and len(whole) == 1 and (whole[0] is not card or count != 1):

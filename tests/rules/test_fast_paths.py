@@ -280,3 +280,25 @@ _NUMBERISH = st.tuples(
 )
 def test_the_number_scan_answers_as_the_pattern_on_generated_tokens(token):
     assert numbers._scan_number(token) == _pattern_says(token)
+
+
+@pytest.mark.parametrize(
+    ("start", "expected"),
+    [
+        # Starts of name keys holding a digit, the whole key included (a card named `4`
+        # would be the reading of `4 (BT1-010)` without the number).
+        ("", True), ("4", True), ("4agumon", True), ("4gabumonbt1020", True),
+        ("agumonbt", True), ("shoutmonx", True), ("shoutmonx4", True), ("adr02searcher", True),
+        # No name key with a digit starts so: digit-free names, or no name at all.
+        ("agumonx", False), ("gabumon", False), ("koromon", False), ("5", False),
+        ("shoutmonx4x", False), ("impmon", False),
+    ],
+)  # fmt: skip
+def test_a_digit_name_is_found_by_each_of_its_starts(start, expected):
+    assert POOL.starts_digit_name(start) is expected
+
+
+def test_a_card_named_by_its_count_alone_is_found():
+    index = CardIndex("dcg", [_card("BT1-010", "Agumon"), _card("P-995", "4")])
+    assert index.starts_digit_name("4")
+    assert not index.starts_digit_name("4a")

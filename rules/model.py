@@ -239,7 +239,7 @@ class Deck:
             stacks = self._all_stacks()
             if self.totals is stacks:
                 # The same stacks in the same order, their keys already made.
-                self._by_key = dict(self.keyed_totals)
+                self._by_key = {key: stack for key, stack in self.keyed_totals}
             else:
                 self._by_key = {number_key(stack.card.number): stack for stack in stacks}
         return self._by_key

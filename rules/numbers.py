@@ -27,10 +27,18 @@ _EDGES: Final = "()[]{}<>,;:|.!?\"'"
 
 
 def is_number(token: str) -> bool:
-    """Is this one token (no spaces) shaped like a card number?"""
-    if _COMPILED:
-        return _scan_number(token)
-    return len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
+    """Is this one token (no spaces) shaped like a card number?
+
+    Cached (`remember`): the same numbers and name words come back on every request.
+    """
+    known = _IS_NUMBER.get(token)
+    if known is None:
+        if _COMPILED:
+            known = _scan_number(token)
+        else:
+            known = len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
+        remember(_IS_NUMBER, token, known)
+    return known
 
 
 def _scan_number(token: str) -> bool:
@@ -85,8 +93,12 @@ def _digit(code: int) -> bool:
 _COMPILED: Final = type(_digit).__name__ == "builtin_function_or_method"
 
 
-CACHE_SIZE: Final = 65536
+# Far more than the names, numbers and words of every card of a game; with keys of at
+# most CACHE_KEY_MAX characters a cache holds a few MB at worst, whatever is asked.
+CACHE_SIZE: Final = 16384
+CACHE_KEY_MAX: Final = 64
 _NUMBER_KEYS: Final[dict[str, str]] = {}
+_IS_NUMBER: Final[dict[str, bool]] = {}
 
 
 def remember(cache: dict[str, T], key: str, value: T) -> T:
@@ -95,8 +107,11 @@ def remember(cache: dict[str, T], key: str, value: T) -> T:
     A plain dict in place of lru_cache: compiled, a call through lru_cache's wrapper
     (a generic call) costs more than the lookup it saves. A full cache starts again,
     so it stays bounded whatever is asked, and what comes back on every request is
-    soon back in it.
+    soon back in it. A key longer than CACHE_KEY_MAX (no card's name or number is) is
+    not kept: a cache's size in bytes is bounded too.
     """
+    if len(key) > CACHE_KEY_MAX:
+        return value
     if len(cache) >= CACHE_SIZE:
         cache.clear()
     cache[key] = value

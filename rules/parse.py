@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from rules import deckcode
 from rules.links import deck_link
-from rules.numbers import bare, is_number
+from rules.numbers import bare, is_number, remember
 
 MAX_COUNT: Final = 1000
 MAX_LINE: Final = 1000
@@ -69,6 +69,7 @@ _isalpha: Final = str.isalpha
 _isascii: Final = str.isascii
 # The counts players write, read without int()'s general number parser.
 _COUNTS: Final = {str(count): count for count in range(1, 100)}
+_PLAIN_TOKENS: Final[dict[str, bool]] = {}
 
 
 class Reading(NamedTuple):
@@ -395,13 +396,8 @@ def _quick_name(middle: list[str]) -> str | None:
     """The words between a line's count and number (either order), markers left out;
     None when a token is one a count could join (`x`, `*`) or is count- or number-shaped."""
     for token in middle:
-        # Most names are plain words: one pass, no list, no `_kind`. The only words a
-        # set holds have 1 letter (`x`) or 3 (`dcg`): other lengths skip the hashing.
-        if _isalpha(token):
-            size = len(token)
-            if (size == 3 and token in _ALPHA_MARKERS) or (size == 1 and token in TIMES):
-                break
-        elif token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS:
+        # Most names are plain words: one pass, no list, no `_kind`.
+        if not _plain_token(token):
             break
     else:
         return " ".join(middle)
@@ -415,6 +411,23 @@ def _quick_name(middle: list[str]) -> str | None:
         elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
             return None
     return " ".join(words)
+
+
+def _plain_token(token: str) -> bool:
+    """Is a token of an ASCII name a plain word: no marker (`DCG`), nothing a count could
+    join (`x`, `*`), no digit? Cached (`remember`): names are made of the same words."""
+    known = _PLAIN_TOKENS.get(token)
+    if known is None:
+        if _isalpha(token):
+            # The only words the sets hold have 1 letter (`x`) or 3 (`dcg`).
+            size = len(token)
+            known = not ((size == 3 and token in _ALPHA_MARKERS) or (size == 1 and token in TIMES))
+        else:
+            known = not (
+                token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS
+            )
+        remember(_PLAIN_TOKENS, token, known)
+    return known
 
 
 def _number_first_line(number: int, text: str, section: str | None) -> Line | None:

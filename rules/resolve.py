@@ -28,9 +28,9 @@ NAME_RULE: Final = (
     "and the name beside it is only a hint"
 )
 SUGGESTION_BUDGET: Final = 20  # unknown names per request that get near-match suggestions
+_new: Final = tuple.__new__  # Resolved(...) without the named tuple's Python __new__
 # (game, kind, level, header hint, has headers) -> section: `Game.route` is pure, and
 # kinds, levels and hints come from the pools and the parser's fixed header words.
-_new: Final = tuple.__new__  # Resolved(...) without the named tuple's Python __new__
 _ROUTES: Final[dict[tuple[str, str, str | None, str | None, bool], str]] = {}
 
 

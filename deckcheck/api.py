@@ -239,7 +239,7 @@ def format_detail(format_id: str):
     fmt = registry().formats.get(format_id)
     if fmt is None:
         raise ApiError(404, "unknown-format", f"There is no format {format_id!r}.")
-    return jsonify(service.format_json(fmt))
+    return jsonify(service.format_detail_json(fmt))
 
 
 @bp.get("/cards")

@@ -11,6 +11,7 @@ from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validat
 from marshmallow.validate import Length, OneOf, Range
 
 from cardpool.search import MAX_QUERY, ORDERS
+from deckcheck.days import CheckDay
 from rules.games import GAME_IDS
 
 MAX_COUNT = 1000
@@ -58,10 +59,13 @@ class DeckInputSchema(Schema):
 
 class ValidateRequestSchema(DeckInputSchema):
     format = fields.String(required=True, validate=Length(min=1, max=80))
-    date = fields.Date(
+    date = CheckDay(
         load_default=None,
         allow_none=True,
-        metadata={"description": "YYYY-MM-DD; default: today (UTC)"},
+        metadata={
+            "description": "YYYY-MM-DD, or a DCG product code (BT13: the day it came out "
+            "in English); default: today (UTC)"
+        },
     )
 
 
@@ -82,7 +86,7 @@ class BatchRequestSchema(Schema):
         unknown = EXCLUDE
 
     format = fields.String(required=True, validate=Length(min=1, max=80))
-    date = fields.Date(load_default=None, allow_none=True)
+    date = CheckDay(load_default=None, allow_none=True)
     decks = fields.List(
         fields.Dict(),
         required=True,
@@ -340,7 +344,7 @@ class CardQuerySchema(Schema):
         metadata={"description": "repeat for several colours; all must match"},
     )
     order = fields.String(load_default="number", validate=OneOf(ORDERS))
-    date = fields.Date(
+    date = CheckDay(
         load_default=None, metadata={"description": "for is:banned / is:restricted; default today"}
     )
     page = fields.Integer(load_default=1, validate=Range(1, 100000))

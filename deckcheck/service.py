@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any, Literal, NotRequired, TypedDict
 
-from deckcheck.db import pools
+from deckcheck.db import get_db, pools
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import get_format, registry
 from rules.format import Format
@@ -153,6 +153,48 @@ def format_json(fmt: Format, full: bool = True) -> dict:
     if full:
         data["lists"] = lists_json(fmt.lists)
     return data
+
+
+def format_detail_json(fmt: Format) -> dict:
+    """A format with its lists and, where it judges releases, its release days."""
+    data = format_json(fmt)
+    if fmt.check_of("not-released") is not None:
+        rows = get_db().execute("select number from cards where game = ?", [fmt.game])
+        data["releases"] = releases_json(fmt, [number for (number,) in rows.fetchall()])
+    return data
+
+
+def releases_json(fmt: Format, numbers: list[str]) -> dict | None:
+    """The release days a format judges `not-released` by, and the sets it cannot judge.
+
+    `numbers` are the pool's card numbers: a set in the pool with no known day is listed
+    under `undated` (its cards are never judged on release), beside the shipped notes.
+    """
+    check = fmt.check_of("not-released")
+    releases = getattr(check, "releases", None)
+    if releases is None:
+        return None
+    undated = [
+        {"set": code, "why": releases.undated.get(code, "deckcheck has no release date for it.")}
+        for code in releases.undated_sets(numbers)
+    ]
+    known = {u["set"] for u in undated}
+    undated += [
+        {"set": code, "why": why} for code, why in releases.undated.items() if code not in known
+    ]
+    return {
+        "sources": list(releases.sources),
+        "sets": [
+            {
+                "set": p.code,
+                "name": p.name,
+                "in_stores": p.in_stores.isoformat(),
+                "earliest": p.released.isoformat(),
+            }
+            for p in sorted(releases.sets.values(), key=lambda p: (p.in_stores, p.code))
+        ],
+        "undated": undated,
+    }
 
 
 def card_limits(game: str, number: str) -> list[dict]:

@@ -8,6 +8,7 @@ from flask import Blueprint, Flask, Response, abort, render_template, request, u
 
 from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card, natural_key
 from deckcheck import cardsearch, charts, service, share, unread
+from deckcheck.days import read_day
 from deckcheck.db import get_db
 from deckcheck.documents import document
 from deckcheck.errors import ApiError
@@ -45,9 +46,9 @@ def _deck_request() -> tuple[str, str, date | None]:
         text = share.unpack(source["d"])
     day = source.get("date") or None
     try:
-        on = date.fromisoformat(day) if day else None
+        on = read_day(day) if day else None
     except ValueError as err:
-        raise ApiError(400, "bad-date", f"{day!r} is not a date like 2024-03-01.") from err
+        raise ApiError(400, "bad-date", str(err)) from err
     if not text.strip():
         raise ApiError(400, "empty-decklist", "Paste a decklist (or choose a file) first.")
     return format_id, text, on
@@ -176,7 +177,7 @@ def format_detail(format_id: str):
     fmt = registry().formats.get(format_id)
     if fmt is None:
         abort(404)
-    data = service.format_json(fmt)
+    data = service.format_detail_json(fmt)
     today = service.today()
     return render_template(
         "formats/detail.html",

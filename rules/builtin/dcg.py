@@ -5,6 +5,7 @@ from rules.checks import (
     ChoiceRestrictionCheck,
     CopyLimit,
     DeckSize,
+    NotReleased,
     RestrictedCards,
     UpcomingChange,
     WrongSection,
@@ -53,6 +54,7 @@ DCG = Format(
         BannedCards(),
         RestrictedCards(),
         ChoiceRestrictionCheck(),
+        NotReleased(),
         UpcomingChange(),
     ),
     summary=(
@@ -64,6 +66,8 @@ DCG = Format(
         "Token cards and the index card never go in a deck.",
         "Banned cards: no copies. Restricted cards: 1 copy over both decks. "
         "Choice restrictions: a deck may not mix cards of the two sides.",
+        "A card can be used from the day its product came out in English; a deck "
+        "checked for an earlier date may not hold it.",
         "The lists are the English (world) lists in force on the date you check for; "
         "an announced change shows as a warning until it takes effect.",
     ),
@@ -72,5 +76,6 @@ DCG = Format(
         "dcg-comprehensive-rules-ja.txt, 1-4-1 (deck and Digi-Egg deck), 1-4-4 (tokens), "
         "1-4-5 (index), 2-3-5 ([Rule] icon), 2-11 (card number)",
         "world.digimoncard.com/rule/restriction_card (restricted and banned list)",
+        "world.digimoncard.com/products (English release dates, rules/data/dcg_releases.json)",
     ),
 )

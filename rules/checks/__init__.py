@@ -13,6 +13,7 @@ from rules.checks.destiny_limit import DestinyLimit
 from rules.checks.kind_total_limit import KindTotalLimit
 from rules.checks.limited_cards import BannedCards, RestrictedCards
 from rules.checks.name_limit import NameLimit
+from rules.checks.not_released import NotReleased
 from rules.checks.partner import PartnerCheck
 from rules.checks.required_card import RequiredCard
 from rules.checks.set_allowed import SetAllowed
@@ -28,6 +29,7 @@ __all__ = [
     "DestinyLimit",
     "KindTotalLimit",
     "NameLimit",
+    "NotReleased",
     "PartnerCheck",
     "RequiredCard",
     "RestrictedCards",

@@ -1,0 +1,101 @@
+"""When each DCG card came out in English: per set, and per promo card.
+
+A card cannot be in a deck before it exists, so a deck checked "as of" a past day is
+judged against the products released by then (`not-released`), and a date may be
+written as a product's name ("BT13" = the day BT13 came out). The dates are facts
+shipped in `rules/data/dcg_releases.json` with their sources. A card whose release is
+not known (the LM packs, an unlisted promo, a set not in the file) is never judged on
+release: deckcheck does not guess.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cache
+from importlib import resources
+
+from rules.numbers import number_key
+from rules.sets import parse_set_code, set_of
+
+
+@dataclass(frozen=True)
+class Product:
+    """A set or a promo group: its code (`BT13`, or the promo pack's name) and days.
+
+    `in_stores` is the day the product was sold (what "as of BT13" means); `released`
+    the first day any of its cards was out in English (a pre-sale, or an earlier
+    product holding part of the set), the day `not-released` compares with: a card is
+    never called unreleased on a day it may already have been played.
+    """
+
+    code: str
+    name: str
+    in_stores: date
+    released: date
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Releases:
+    """Release days by set code and by promo card key; `undated` says what is not known."""
+
+    sets: dict[str, Product]
+    promos: dict[str, Product]
+    undated: dict[str, str] = field(default_factory=dict)
+    sources: tuple[str, ...] = ()
+
+    def of_card(self, number: str) -> Product | None:
+        """The product a card number first came out in, None when that is not known."""
+        found = set_of(number)
+        if found is None:
+            return None
+        if found.number is None:
+            return self.promos.get(number_key(number))
+        return self.sets.get(found.code)
+
+    def product(self, text: str) -> Product | None:
+        """A product named as players write it: `BT13`, `bt-13`, `EX05`, `ST1`."""
+        found = parse_set_code(text.strip().replace("-", "", 1))
+        if found is None or found.number is None:
+            return None
+        return self.sets.get(found.code)
+
+    def undated_sets(self, numbers: list[str]) -> list[str]:
+        """Set codes among `numbers` with no known release day (listed on the format page)."""
+        codes = {s.code for s in map(set_of, numbers) if s is not None}
+        return sorted(
+            code
+            for code in codes
+            if code not in self.sets and (code != "P" or code in self.undated)
+        )
+
+
+def _day(text: str) -> date:
+    return date.fromisoformat(text)
+
+
+def _set(code: str, entry: dict) -> Product:
+    in_stores = _day(entry["date"])
+    earliest = _day(entry["earliest"]) if entry.get("earliest") else in_stores
+    return Product(code, entry.get("name", code), in_stores, earliest, entry.get("note", ""))
+
+
+def parse(data: dict) -> Releases:
+    """A Releases from the shipped file's shape (see rules/data/dcg_releases.json)."""
+    sets = {code: _set(code, entry) for code, entry in data["sets"].items()}
+    promos: dict[str, Product] = {}
+    for group in data.get("promos", []):
+        day = _day(group["date"])
+        product = Product(group["product"], group["product"], day, day, group.get("note", ""))
+        for number in group["cards"]:
+            promos[number_key(number)] = product
+    return Releases(sets, promos, dict(data.get("undated", {})), tuple(data.get("sources", ())))
+
+
+@cache
+def dcg_releases() -> Releases:
+    """The shipped DCG release days (read once per process)."""
+    text = resources.files("rules.data").joinpath("dcg_releases.json").read_text("utf-8")
+    return parse(json.loads(text))

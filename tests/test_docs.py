@@ -1,4 +1,7 @@
-"""The README documents every command, format, CSV column and organizer key."""
+"""The README and the pages under docs/ document every command, format, CSV column,
+organizer key and setting, link only to pages that exist, and stay short."""
+
+import re
 
 import pytest
 from conftest import ROOT
@@ -9,32 +12,72 @@ from rules.builtin import BUILT_IN
 from rules.custom import KEYS
 
 README = (ROOT / "README.md").read_text()
+PAGES = {path.name: path.read_text() for path in sorted((ROOT / "docs").glob("*.md"))}
+DOCS = "\n".join([README, *PAGES.values()])
+CODE = (
+    "\n".join(
+        path.read_text()
+        for folder in ("deckcheck", "cardpool", "rules")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    )
+    + (ROOT / "gunicorn.conf.py").read_text()
+)
 
 
 @pytest.mark.parametrize("command", sorted(cardpool_cli.commands))
 def test_commands_are_documented(command):
-    assert f"cardpool {command}" in README
+    assert f"cardpool {command}" in DOCS
 
 
 @pytest.mark.parametrize("format_id", sorted(BUILT_IN))
-def test_formats_are_documented(format_id):
+def test_formats_are_in_the_readme(format_id):
     assert f"| `{format_id}` |" in README
 
 
 @pytest.mark.parametrize("column", sorted(CardCsvRowSchema(game="dcg").fields))
 def test_csv_columns_are_documented(column):
-    assert f"| `{column}` |" in README
+    assert f"| `{column}` |" in PAGES["data.md"]
 
 
 def keys_table() -> str:
-    """The README's organizer-keys table as the code defines it (rules.custom.KEYS)."""
+    """The organizer-keys table as the code defines it (rules.custom.KEYS)."""
     rows = [f"| `{key}` | {meaning} |" for key, meaning in KEYS.items()]
     return "\n".join(["| key | meaning |", "|-----|---------|", *rows])
 
 
 def test_organizer_keys_table_is_the_one_the_code_defines():
     """Generated from the code: a key added, renamed or reworded in KEYS fails here."""
-    assert keys_table() in README, "paste this table into the README:\n" + keys_table()
+    assert keys_table() in PAGES["formats.md"], "paste into docs/formats.md:\n" + keys_table()
+
+
+def test_every_setting_the_code_reads_is_documented():
+    read = set(re.findall(r"\bDECKCHECK_[A-Z_]+[A-Z]\b", CODE))
+    missing = sorted(name for name in read if name not in DOCS)
+    assert missing == []
+
+
+def test_every_documented_setting_exists():
+    documented = set(re.findall(r"\bDECKCHECK_[A-Z_]+[A-Z]\b", DOCS))
+    # gunicorn.conf.py reads DECKCHECK_GUNICORN_<SETTING> through one f-string.
+    known = CODE + " ".join(f"DECKCHECK_GUNICORN_{n}" for n in ("WORKERS", "THREADS", "TIMEOUT"))
+    unknown = sorted(name for name in documented if name not in known)
+    assert unknown == []
+
+
+def test_links_between_pages_resolve():
+    for name, text in [("README.md", README), *((f"docs/{n}", t) for n, t in PAGES.items())]:
+        base = ROOT if name == "README.md" else ROOT / "docs"
+        for target in re.findall(r"\]\(([^)#:]+\.md)\)", text):
+            assert (base / target).exists(), f"{name} links to {target}"
+
+
+def test_every_docs_page_is_linked_from_the_readme():
+    assert [n for n in PAGES if f"docs/{n}" not in README] == []
+
+
+def test_the_readme_stays_short():
+    assert len(README.splitlines()) <= 250
+    assert len(PAGES["PERFORMANCE.md"].splitlines()) <= 150
 
 
 def test_exactly_two_setup_commands():

@@ -256,6 +256,29 @@ class ListChangeSchema(Schema):
     sources = fields.List(fields.String(), required=True)
 
 
+class ReleaseSchema(Schema):
+    set = fields.String(required=True)
+    name = fields.String(required=True)
+    in_stores = fields.Date(required=True, metadata={"description": "what `date: BT13` means"})
+    earliest = fields.Date(
+        required=True, metadata={"description": "first day any card of it was out in English"}
+    )
+
+
+class UndatedSetSchema(Schema):
+    set = fields.String(required=True)
+    why = fields.String(required=True)
+
+
+class ReleasesSchema(Schema):
+    sources = fields.List(fields.String())
+    sets = fields.List(fields.Nested(ReleaseSchema))
+    undated = fields.List(
+        fields.Nested(UndatedSetSchema),
+        metadata={"description": "sets in the pool whose cards are not judged on release"},
+    )
+
+
 class FormatSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
@@ -269,6 +292,7 @@ class FormatSchema(Schema):
     checks = fields.List(fields.Nested(CheckSchema))
     notes = fields.List(fields.String())
     lists = fields.List(fields.Nested(ListChangeSchema))
+    releases = fields.Nested(ReleasesSchema, allow_none=True)
 
 
 class FormatErrorSchema(Schema):

@@ -49,9 +49,19 @@ def test_a_card_is_judged_by_its_english_release(full_client, card, day, flagged
         assert "products" in violation["rule"]
 
 
-def test_each_unreleased_card_is_named_once(full_client):
-    found = codes_for(full_client, ["BT18-001", "EX9-013", "BT18-001", "ST1-02"], "2022-01-01")
-    assert sorted(v["cards"][0] for v in found) == ["BT18-001", "EX9-013"]
+def test_the_cards_of_one_product_make_one_problem(full_client):
+    """Each unreleased card is named once, grouped by the product it came in."""
+    cards = ["BT18-001", "EX9-013", "BT18-001", "BT18-002", "ST1-02"]
+    found = codes_for(full_client, cards, "2022-01-01")
+    assert [v["cards"] for v in found] == [["BT18-001", "BT18-002"], ["EX9-013"]]
+    assert "before those cards existed" in found[0]["message"]
+
+
+def test_a_long_product_is_named_in_short(full_client):
+    cards = [f"BT18-{n:03}" for n in range(1, 13)]
+    (found,) = codes_for(full_client, cards, "2022-01-01")
+    assert found["cards"] == cards
+    assert "and 4 more cards" in found["message"] and "BT18-012" not in found["message"]
 
 
 @pytest.mark.parametrize(

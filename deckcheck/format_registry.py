@@ -4,7 +4,9 @@ The folder is looked at again when its files change, so an organizer can drop a
 file in without restarting; a broken file is listed, never fatal. The folder is
 stat-ed at most once every RECHECK_SECONDS per process, not on every request.
 Only regular files are read (a FIFO or a device named `x.toml` would block the
-reader forever) and at most MAX_FILE_BYTES of each.
+reader forever) and at most MAX_FILE_BYTES of each; rules.custom.parse holds each to
+the contract's limits (size, nesting, types, list lengths), so one bad file is listed
+under `errors` and every other format keeps working.
 """
 
 from __future__ import annotations
@@ -13,17 +15,15 @@ import os
 import stat
 import threading
 import time
-import tomllib
 from pathlib import Path
 
 from flask import current_app
 
 from rules.builtin import BUILT_IN
-from rules.custom import FormatFileError, LoadedFormats, build
+from rules.custom import MAX_FILE_BYTES, FormatFileError, LoadedFormats, build, parse
 from rules.format import Format
 
 RECHECK_SECONDS = 1.0
-MAX_FILE_BYTES = 64 * 1024
 _lock = threading.Lock()
 # folder -> (signature, formats, when the folder was last stat-ed: time.monotonic())
 _cache: dict[str, tuple[tuple, LoadedFormats, float]] = {}
@@ -49,8 +49,8 @@ def _signature(folder: Path) -> tuple:
     return tuple(sorted(found))
 
 
-def read_format_file(path: Path) -> str:
-    """The text of a regular file of at most MAX_FILE_BYTES; anything else is refused
+def read_format_file(path: Path) -> bytes:
+    """The bytes of a regular file, at most MAX_FILE_BYTES + 1; anything else is refused
     without blocking (O_NONBLOCK: opening a FIFO returns at once)."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
@@ -60,9 +60,7 @@ def read_format_file(path: Path) -> str:
             data = handle.read(MAX_FILE_BYTES + 1)
     finally:
         os.close(fd)
-    if len(data) > MAX_FILE_BYTES:
-        raise FormatFileError(f"larger than {MAX_FILE_BYTES // 1024} KB, skipped")
-    return data.decode("utf-8")
+    return data  # parse() refuses it when over MAX_FILE_BYTES
 
 
 def _load(folder: Path, signature: tuple) -> LoadedFormats:
@@ -72,13 +70,11 @@ def _load(folder: Path, signature: tuple) -> LoadedFormats:
     errors: list[dict] = []
     for name, *_ in signature:
         try:
-            fmt = build(tomllib.loads(read_format_file(folder / name)), formats, BUILT_IN, name)
-        except tomllib.TOMLDecodeError as err:
-            errors.append({"file": name, "message": f"not valid TOML: {err}"})
+            fmt = build(parse(read_format_file(folder / name)), formats, BUILT_IN, name)
         except OSError as err:
             # strerror only: str(err) would show the server's path to the file.
             errors.append({"file": name, "message": f"cannot be read ({err.strerror})"})
-        except (FormatFileError, UnicodeDecodeError) as err:
+        except FormatFileError as err:
             errors.append({"file": name, "message": str(err)})
         else:
             formats[fmt.id] = fmt

@@ -15,6 +15,7 @@ from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from rules.export import ExportError, export
 from rules.games import GAMES, game_name
+from rules.numbers import number_key
 from rules.report_json import report_json
 
 bp = Blueprint("web", __name__)
@@ -197,15 +198,19 @@ def _in_force(fmt, today: date) -> list[dict]:
     if fmt.lists is None:
         return []
     on = fmt.day(today)
+    state = fmt.lists.state_on(on)
     found = []
-    for status, change in fmt.lists.state_on(on).values():
+    # Each change that sets a card's state once: the cards of one list are read once
+    # (not once per limited card, which made a 2,000-card list take seconds).
+    for change in {id(change): change for _, change in state.values()}.values():
         for ref, listed in change.limits:
-            if listed == status and fmt.lists.status_on(ref.number, on) == (status, change):
+            current = state.get(number_key(ref.number))
+            if current is not None and current[0] == listed and current[1] is change:
                 found.append(
                     {
                         "card": ref.number,
                         "name": ref.name,
-                        "status": status,
+                        "status": listed,
                         "since": change.effective.isoformat() if change.effective else None,
                     }
                 )

@@ -7,7 +7,10 @@
     copy_limit = "none"
 
 A file that does not parse, uses an unknown key or a built-in id is reported and
-skipped; it never stops the service.
+skipped; it never stops the service. So is a file that breaks the contract's limits
+("Limits"): over MAX_FILE_BYTES, nested deeper than MAX_DEPTH, a value not of its
+documented type, or a list of more than MAX_LIST card numbers. Checked when the file
+is loaded, so nothing later (a request, a page) meets a value it cannot use.
 """
 
 from __future__ import annotations
@@ -41,6 +44,14 @@ KEYS = {
     "date": ('the lists are taken as of this date (`"2025-06-01"`), whatever date a request gives'),
 }
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+MAX_FILE_BYTES = 64 * 1024
+# The deepest a valid file needs is 2 (the top table and a list of numbers); 8 leaves
+# room and keeps a file nested 1,000 deep from reaching the parser's recursion.
+MAX_DEPTH = 8
+MAX_LIST = 5000
+MAX_NUMBER = 64  # characters of one card number (the longest real ones have ~12)
+MAX_TEXT = 500  # characters of a name or a description
+_SPECIAL = re.compile(r"[\[\]{}#\"']")
 
 
 class FormatFileError(ValueError):
@@ -61,15 +72,95 @@ def load_dir(folder: Path | None, built_in: dict[str, Format]) -> LoadedFormats:
         return LoadedFormats(formats, errors)
     for path in sorted(folder.glob("*.toml")):
         try:
-            fmt = build(tomllib.loads(path.read_text("utf-8")), formats, built_in, path.name)
-        except tomllib.TOMLDecodeError as err:
-            errors.append({"file": path.name, "message": f"not valid TOML: {err}"})
-            continue
-        except (FormatFileError, UnicodeDecodeError, OSError) as err:
+            fmt = build(parse(path.read_bytes()), formats, built_in, path.name)
+        except (FormatFileError, OSError) as err:
             errors.append({"file": path.name, "message": str(err)})
             continue
         formats[fmt.id] = fmt
     return LoadedFormats(formats, errors)
+
+
+def parse(data: bytes) -> dict:
+    """A format file's bytes as TOML, within the size and nesting limits."""
+    if len(data) > MAX_FILE_BYTES:
+        raise FormatFileError(f"larger than {MAX_FILE_BYTES // 1024} KB, skipped")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise FormatFileError(f"not UTF-8 text: {err}") from err
+    # Brackets are counted before the parser sees them: tomllib recurses once per
+    # level, and a file nested 1,000 deep would hit Python's recursion limit.
+    if _bracket_depth(text) > MAX_DEPTH:
+        raise FormatFileError(f"nested more than {MAX_DEPTH} deep, skipped")
+    try:
+        loaded = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise FormatFileError(f"not valid TOML: {err}") from err
+    except RecursionError as err:  # the count above is an upper bound; never rely on it alone
+        raise FormatFileError(f"nested more than {MAX_DEPTH} deep, skipped") from err
+    # Dotted keys and table headers nest without brackets: the parsed value is measured too.
+    if _depth(loaded) > MAX_DEPTH:
+        raise FormatFileError(f"nested more than {MAX_DEPTH} deep, skipped")
+    return loaded
+
+
+def _bracket_depth(text: str) -> int:
+    """The deepest run of open `[` / `{`, not counting those in strings or comments.
+
+    An upper bound of what the parser nests (a table header `[[a]]` counts 2), so a
+    file it passes never recurses deeply; one pass over the text.
+    """
+    depth = deepest = 0
+    found = _SPECIAL.search(text)
+    while found:
+        char, i = found.group(), found.start()
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == "#":
+            i = _line_end(text, i)
+        else:
+            i = _string_end(text, i) - 1
+        found = _SPECIAL.search(text, i + 1)
+    return deepest
+
+
+def _line_end(text: str, i: int) -> int:
+    found = text.find("\n", i)
+    return len(text) if found < 0 else found
+
+
+def _string_end(text: str, i: int) -> int:
+    """Where the string starting at `i` ends (one past its closing quote)."""
+    quote = text[i]
+    if text.startswith(quote * 3, i):
+        found = text.find(quote * 3, i + 3)
+        return len(text) if found < 0 else found + 3
+    j = i + 1
+    while j < len(text) and text[j] not in (quote, "\n"):
+        j += 2 if quote == '"' and text[j] == "\\" else 1
+    return j + 1
+
+
+def _depth(value: object) -> int:
+    """How deep lists and tables nest in a parsed file (the top table is 1); iterative."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def build(data: dict, known: dict[str, Format], built_in: dict[str, Format], file: str) -> Format:
@@ -111,6 +202,8 @@ def _text(data: dict, key: str, required: bool = False) -> str:
         return ""
     if not isinstance(value, str) or not value.strip():
         raise FormatFileError(f"{key} must be a non-empty string")
+    if len(value) > MAX_TEXT:
+        raise FormatFileError(f"{key} is longer than {MAX_TEXT} characters")
     return value.strip()
 
 
@@ -172,8 +265,12 @@ def _apply_copy_limit(fmt: Format, data: dict) -> Format:
 
 def _numbers(data: dict, key: str) -> list[str]:
     value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+    if not isinstance(value, list) or not all(
+        isinstance(v, str) and v.strip() and len(v) <= MAX_NUMBER for v in value
+    ):
         raise FormatFileError(f'{key} must be a list of card numbers, e.g. ["BT1-010"]')
+    if len(value) > MAX_LIST:
+        raise FormatFileError(f"{key} lists {len(value)} card numbers; at most {MAX_LIST}")
     return [v.strip() for v in value]
 
 
@@ -192,11 +289,13 @@ def _apply_lists(fmt: Format, data: dict, file: str) -> Format:
 
 
 def _date(value: object) -> date:
-    if isinstance(value, date):
+    # A TOML date-time is a datetime, itself a date: exactly a date is asked for, since
+    # comparing a datetime with a request's date raises (a 500 on every validate).
+    if type(value) is date:
         return value
     if isinstance(value, str):
         try:
             return date.fromisoformat(value)
         except ValueError:
             pass
-    raise FormatFileError(f"date {value!r} is not a date like 2024-03-01")
+    raise FormatFileError(f"date {str(value)[:40]!r} is not a date like 2024-03-01")

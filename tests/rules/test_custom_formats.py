@@ -7,7 +7,7 @@ from conftest import ROOT
 from fixture_cards import POOLS
 
 from rules.builtin import BUILT_IN
-from rules.custom import load_dir
+from rules.custom import FormatFileError, load_dir, parse
 from rules.validate import check_text
 
 ON = date(2024, 1, 1)
@@ -99,6 +99,18 @@ def test_keys(tmp_path, toml, text, expected):
         ('id="x"\nextends="dcg"\ndate="soon"', "not a date"),
         ('id="x"\nextends="dcg"\nbanned="BT1-010"', "list of card numbers"),
         ('id="x"\nextends="dcg"\nmain_size=40\nmin_main_size=30', "not both"),
+        ('id="x"\nextends="dcg"\ndate=2024-03-01T10:00:00', "not a date"),
+        ('id="x"\nextends="dcg"\ndate=2024-03-01T10:00:00Z', "not a date"),
+        ('id="x"\nextends="dcg"\ndate=10:00:00', "not a date"),
+        ('id="x"\nextends="dcg"\ndescription=' + "[" * 1000 + "]" * 1000, "nested more than 8"),
+        ('id="x"\nextends="dcg"\nbanned=' + "[" * 9 + '"a"' + "]" * 9, "nested more than 8"),
+        ('id="x"\nextends="dcg"\na.b.c.d.e.f.g.h.i=1', "nested more than 8"),
+        ('id="x"\nextends="dcg"\ndescription="' + "a" * 70_000 + '"', "larger than 64 KB"),
+        ('id="x"\nextends="dcg"\nbanned=[' + '"B",' * 5001 + "]", "at most 5000"),
+        ('id="x"\nextends="dcg"\nbanned=["' + "B" * 65 + '"]', "list of card numbers"),
+        ('id="x"\nextends="dcg"\nmain_size=true', "from 1 to 1000"),
+        ('id="x"\nextends="dcg"\nname=3', "non-empty string"),
+        ('id="x"\nextends="dcg"\nallow_duplicates="yes"', "true or false"),
     ],
     ids=[
         "bad-toml",
@@ -112,6 +124,18 @@ def test_keys(tmp_path, toml, text, expected):
         "bad-date",
         "banned-not-a-list",
         "size-both",
+        "date-time-not-a-date",
+        "offset-date-time-not-a-date",
+        "time-not-a-date",
+        "nested-1000-deep",
+        "nested-9-deep",
+        "dotted-keys-9-deep",
+        "over-64-kb",
+        "list-over-5000",
+        "card-number-too-long",
+        "size-is-a-bool",
+        "name-not-a-string",
+        "duplicates-not-a-bool",
     ],
 )
 def test_broken_files_are_reported_not_fatal(tmp_path, toml, words):
@@ -128,3 +152,34 @@ def test_duplicate_ids(tmp_path):
 
 def test_missing_folder():
     assert load_dir(ROOT / "no-such-folder", BUILT_IN).formats.keys() == BUILT_IN.keys()
+
+
+def test_the_limits_themselves_are_accepted(tmp_path):
+    """At each limit, not over it: 5,000 numbers, 8 deep, just under 64 KB."""
+    numbers = ", ".join(f'"BT{i // 100 + 1}-{i % 100:03d}"' for i in range(5000))
+    top = f'id="x"\nextends="dcg"\ndate=2024-03-01\nbanned=[{numbers}]\n'
+    assert len(top.encode()) < 64 * 1024
+    loaded = load(tmp_path, x=top)
+    assert loaded.errors == [] and "x" in loaded.formats
+    assert loaded.formats["x"].date == date(2024, 3, 1)
+    # The depth limit itself (the keys are unknown, so it is only parsed): top, a..f,
+    # the list are 8 levels.
+    assert parse(b"[a.b.c.d.e.f]\ng=[1]\n")["a"]["b"]["c"]["d"]["e"]["f"] == {"g": [1]}
+    assert parse(b"a=[[[[[[[1]]]]]]]")  # 8 with the top table
+    with pytest.raises(FormatFileError, match="nested more than 8"):
+        parse(b"a=[[[[[[[[1]]]]]]]]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a = "[[[[[[[[[[" # [[[[[[[[[[',
+        "a = '[[[[[[[[[['",
+        'a = """\n[[[[[[[[[[\n"""',
+        "a = '''[[[[[[[[[['''",
+        'a = "\\"[[[[[[[[[["',
+    ],
+    ids=["basic-and-comment", "literal", "multi-line", "multi-line-literal", "escaped-quote"],
+)
+def test_brackets_in_strings_and_comments_do_not_count(text):
+    assert "[[[[[[[[[[" in parse(text.encode())["a"]

@@ -11,6 +11,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from deckcheck import service, unread
 from deckcheck.csvout import csv_response
+from deckcheck.days import read_day
 from deckcheck.errors import ApiError
 from deckcheck.events.judge import unresolved_lines
 from deckcheck.events.pages import SECTION_NAMES
@@ -112,9 +113,9 @@ def _event_request() -> tuple[dict, list[roster.Submission]]:
 
 def _event_day(meta: dict) -> date | None:
     try:
-        return date.fromisoformat(meta["date"]) if meta.get("date") else None
-    except ValueError as err:
-        raise ApiError(400, "bad-date", f"{meta['date']!r} is not a date like 2024-03-01.") from err
+        return read_day(meta["date"]) if meta.get("date") else None
+    except ValueError as err:  # unreadable, or outside the years deckcheck judges (as /report)
+        raise ApiError(422, "bad-date", str(err)) from err
 
 
 def _check_all(fmt: Format, subs: list[roster.Submission], on: date | None) -> list[Row]:

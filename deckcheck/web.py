@@ -49,7 +49,8 @@ def _deck_request() -> tuple[str, str, date | None]:
     try:
         on = read_day(day) if day else None
     except ValueError as err:
-        raise ApiError(400, "bad-date", str(err)) from err
+        # 422 as on the API: the request was read, its date is not one we can use.
+        raise ApiError(422, "bad-date", str(err)) from err
     if not text.strip():
         raise ApiError(400, "empty-decklist", "Paste a decklist (or choose a file) first.")
     return format_id, text, on

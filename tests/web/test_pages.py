@@ -74,9 +74,11 @@ def test_report_upload(client):
     [
         ({"format": "dcg", "decklist": ""}, 400),
         ({"format": "nope", "decklist": "1 ST1-03"}, 422),
-        ({"format": "dcg", "date": "someday", "decklist": "1 ST1-03"}, 400),
+        ({"format": "dcg", "date": "someday", "decklist": "1 ST1-03"}, 422),
+        ({"format": "dcg", "date": "9999-12-31", "decklist": "1 ST1-03"}, 422),
+        ({"format": "dcg", "date": "0001-01-01", "decklist": "1 ST1-03"}, 422),
     ],
-    ids=["empty", "unknown-format", "bad-date"],
+    ids=["empty", "unknown-format", "bad-date", "year-9999", "year-1"],
 )
 def test_report_errors_are_html(client, data, status):
     response = client.post("/report", data=data)

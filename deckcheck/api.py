@@ -61,10 +61,29 @@ def _json_body() -> dict:
     try:
         data = orjson.loads(raw)
     except (orjson.JSONDecodeError, RecursionError) as err:
+        _refuse_unless_declared_json()
         raise ApiError(400, "malformed-json", f"The body is not valid JSON: {err}") from err
     if not isinstance(data, dict):
+        _refuse_unless_declared_json()
         raise ApiError(400, "malformed-json", "The body must be a JSON object.")
     return data
+
+
+def _refuse_unless_declared_json() -> None:
+    """415 for a body that is not a JSON object and was sent as something else (a form
+    post, a file upload, text): the sender used the wrong kind of body, and a JSON
+    parser's complaint ("invalid literal") would only confuse them. A body sent as JSON,
+    or with no type at all, that does not parse stays a 400 malformed-json. A JSON object
+    sent under another type (`curl -d '{...}'` says form-encoded) is read: it is JSON."""
+    mimetype = request.mimetype
+    if not mimetype or mimetype == "application/json" or mimetype.endswith("+json"):
+        return
+    raise ApiError(
+        415,
+        "unsupported-media-type",
+        "This address reads a JSON object only: send JSON (Content-Type: application/json).",
+        {"content_type": mimetype or None},
+    )
 
 
 def _load(

@@ -17,7 +17,10 @@ HTTP_CODES = {
     404: ("not-found", "There is nothing at this address."),
     405: ("method-not-allowed", "This address does not accept that method."),
     413: ("body-too-large", "The request body is larger than this address accepts."),
-    415: ("unsupported-media-type", "Send the body as JSON (Content-Type: application/json)."),
+    415: (
+        "unsupported-media-type",
+        "This address reads a JSON object only: send JSON (Content-Type: application/json).",
+    ),
     422: ("invalid-request", "The request is not valid."),
     429: ("too-many-requests", "Too many requests; try again shortly."),
 }

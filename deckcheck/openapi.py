@@ -15,6 +15,7 @@ ERRORS = {
     "404": "not found",
     "405": "wrong method",
     "413": "body too large",
+    "415": "not JSON: send JSON (a form post or a body of another type)",
     "422": "invalid request (details in error.details)",
 }
 
@@ -27,7 +28,7 @@ ROUTES = [
         schemas.ValidateRequestSchema,
         None,
         schemas.ReportSchema,
-        ("400", "413", "422"),
+        ("400", "413", "415", "422"),
     ),
     (
         "/decks/validate-batch",
@@ -36,7 +37,7 @@ ROUTES = [
         schemas.BatchRequestSchema,
         None,
         schemas.BatchResponseSchema,
-        ("400", "413", "422"),
+        ("400", "413", "415", "422"),
     ),
     (
         "/decks/export",
@@ -45,7 +46,7 @@ ROUTES = [
         schemas.ExportRequestSchema,
         None,
         schemas.ExportResponseSchema,
-        ("400", "413", "422"),
+        ("400", "413", "415", "422"),
     ),
     (
         "/decks/odds",
@@ -54,7 +55,7 @@ ROUTES = [
         schemas.OddsRequestSchema,
         None,
         schemas.OddsResponseSchema,
-        ("400", "413", "422"),
+        ("400", "413", "415", "422"),
     ),
     (
         "/formats",
@@ -150,4 +151,23 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
             }
         api.path(path=path, operations={method: operation})
     events_openapi.add_paths(api)
-    return _refine(api.to_dict(), format_ids)
+    return _refine(_with_415(api.to_dict()), format_ids)
+
+
+def _with_415(document: dict) -> dict:
+    """Every operation that reads a JSON body answers 415 to a body that is not JSON
+    (deckcheck.api._json_body), the events routes too."""
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            if "application/json" in operation.get("requestBody", {}).get("content", {}):
+                operation["responses"].setdefault(
+                    "415",
+                    {
+                        "description": ERRORS["415"],
+                        "content": {"application/json": {"schema": {"$ref": _ERROR_REF}}},
+                    },
+                )
+    return document
+
+
+_ERROR_REF = "#/components/schemas/Error"

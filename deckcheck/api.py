@@ -23,7 +23,7 @@ from deckcheck.schemas import (
     ValidateRequestSchema,
 )
 from rules import odds
-from rules.export import ExportError, export
+from rules.export import ExportError, ExportTooLarge, export
 from rules.games import GAMES
 from rules.report_json import report_json, violation_json
 
@@ -217,6 +217,8 @@ def export_deck():
     report = service.check(fmt, service.as_payload(payload), payload["date"])
     try:
         content = export(report.deck, payload["style"])
+    except ExportTooLarge as err:
+        raise ApiError(422, "export-too-large", str(err), err.details) from err
     except ExportError as err:
         raise ApiError(422, "style-not-supported", str(err)) from err
     return jsonify(

@@ -167,9 +167,20 @@ def _load_batch(data: dict) -> tuple[str, list, date | None]:
 def validate_batch():
     format_id, decks, day = _load_batch(_json_body())
     fmt = service.find_format(format_id)
+    budget = service.BatchBudget.for_decks(decks)
     # One pool for the whole batch: every deck is judged against the same snapshot.
     index = service.pool_index(fmt)
-    return _json({"results": [_batch_result(fmt, item, day, index) for item in decks]})
+    results = []
+    for item in decks:
+        if budget.spent():
+            results.append(budget.skip(item.get("id")))
+        else:
+            results.append(_batch_result(fmt, item, day, index))
+    body: dict = {"results": results}
+    warnings = budget.warnings(len(results) - budget.skipped)
+    if warnings:
+        body["warnings"] = warnings
+    return _json(body)
 
 
 def _batch_deck(item: dict) -> service.CheckPayload:

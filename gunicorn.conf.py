@@ -39,8 +39,6 @@ threads = _env("THREADS", 32)
 # gunicorn by itself only notices a worker whose main loop stops, which a gthread
 # worker's never does while one of its threads is pinned.
 timeout = _env("TIMEOUT", 30)
-# Seconds an interrupted request gets to end before its worker is replaced.
-request_grace = _env("REQUEST_GRACE", 5)
 graceful_timeout = 30
 keepalive = 5
 # Share links are capped at 4,000 characters (SHARE_LINK_MAX), so they fit this with
@@ -73,7 +71,8 @@ def post_worker_init(worker):
 
     worker.watchdog = Watchdog(
         seconds=worker.cfg.timeout,
-        grace=request_grace,
+        # Seconds an interrupted request gets to end before its worker is replaced.
+        grace=max(1, worker.cfg.timeout // 6),
         drain=min(worker.cfg.graceful_timeout, 10),
         log=worker.log.error,
         stop_accepting=stop_accepting,

@@ -299,7 +299,6 @@ def production(tmp_path_factory):
         "DECKCHECK_SECRET_KEY": "k",
         "DECKCHECK_GUNICORN_WORKERS": "1",
         "DECKCHECK_GUNICORN_TIMEOUT": str(TIMEOUT),
-        "DECKCHECK_GUNICORN_REQUEST_GRACE": "1",
     }
     gunicorn = Path(sys.executable).parent / "gunicorn"
     process = subprocess.Popen(

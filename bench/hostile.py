@@ -214,9 +214,13 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    parser.add_argument("--database", help="a card database holding the shared pools")
     args = parser.parse_args()
-    shared = all(path.exists() for path in POOLS.values())
-    database = full_database() if shared else str(Path(tempfile.mkdtemp()) / "cards.db")
+    shared = bool(args.database) or all(path.exists() for path in POOLS.values())
+    if args.database:
+        database = args.database
+    else:
+        database = full_database() if shared else str(Path(tempfile.mkdtemp()) / "cards.db")
     port = free_port()
     server = start_production_server(database, port)
     try:

@@ -28,12 +28,12 @@ HTTP_CODES = {
     ),
     422: ("invalid-request", "The request is not valid."),
     429: ("too-many-requests", "Too many requests; try again shortly."),
-    503: (
-        "request-timeout",
-        "This request took longer than the server allows and was stopped. "
-        "Try again with less in it (fewer decks, a shorter list).",
-    ),
 }
+TIMED_OUT = (
+    "request-timeout",
+    "This request took longer than the server allows and was stopped. "
+    "Try again with less in it (fewer decks, a shorter list).",
+)
 
 
 # A 413 is answered once the body is read and dropped, up to these bounds: a server
@@ -142,7 +142,7 @@ def _timed_out(err: RequestTimedOut):
     # The worker's watchdog stopped this request (deckcheck.watchdog): the service's
     # own budgets should have ended it first, so it is logged as a fault of ours.
     current_app.logger.error("request stopped by the watchdog: %s %s", request.method, request.path)
-    code, message = HTTP_CODES[503]
+    code, message = TIMED_OUT
     if wants_json():
         response = error_response(503, code, message)
     else:

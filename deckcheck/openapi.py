@@ -17,6 +17,7 @@ ERRORS = {
     "413": "body too large",
     "415": "not JSON: send JSON (a form post or a body of another type)",
     "422": "invalid request (details in error.details)",
+    "503": "the request ran past the server's timeout and was stopped (request-timeout)",
 }
 
 # path, method, summary, request body schema, query schema, success schema, error statuses
@@ -151,19 +152,21 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
             }
         api.path(path=path, operations={method: operation})
     events_openapi.add_paths(api)
-    return _refine(_with_415(api.to_dict()), format_ids)
+    return _refine(_with_common_errors(api.to_dict()), format_ids)
 
 
-def _with_415(document: dict) -> dict:
+def _with_common_errors(document: dict) -> dict:
     """Every operation that reads a JSON body answers 415 to a body that is not JSON
-    (deckcheck.api._json_body), the events routes too."""
+    (deckcheck.api._json_body); any operation may be stopped by the worker's watchdog
+    (503, deckcheck.watchdog). The events routes too."""
     for operations in document["paths"].values():
         for operation in operations.values():
-            if "application/json" in operation.get("requestBody", {}).get("content", {}):
+            reads_json = "application/json" in operation.get("requestBody", {}).get("content", {})
+            for status in ("415", "503") if reads_json else ("503",):
                 operation["responses"].setdefault(
-                    "415",
+                    status,
                     {
-                        "description": ERRORS["415"],
+                        "description": ERRORS[status],
                         "content": {"application/json": {"schema": {"$ref": _ERROR_REF}}},
                     },
                 )

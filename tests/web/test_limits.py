@@ -459,3 +459,36 @@ def _read_answer(sock: socket.socket) -> bytes:
             break
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def test_the_watchdog_interrupts_then_gives_up_on_a_request():
+    """In process, with its clock given: past `seconds` the request's thread gets
+    RequestTimedOut; still there `grace` later, look() says the worker must go."""
+    from deckcheck.watchdog import RequestTimedOut, Watchdog
+
+    dog = Watchdog(seconds=10, grace=5, log=lambda message: None)
+    caught, started = [], threading.Event()
+
+    def request():
+        dog.begin("POST /spin")
+        started.set()
+        try:
+            while True:
+                time.sleep(0.001)  # Python steps: the exception lands between them
+        except RequestTimedOut:
+            caught.append(True)
+
+    thread = threading.Thread(target=request)
+    thread.start()
+    started.wait(5)
+    begun = next(iter(dog.running.values())).started
+    assert dog.look(begun + 9) is False and not caught  # within its time: left alone
+    assert dog.look(begun + 11) is False  # past it: interrupted, not yet given up on
+    thread.join(5)
+    assert caught == [True]
+    assert dog.look(begun + 17) is True  # never ended (no end()): the worker must go
+    dog.running.clear()
+    exits = []
+    dog.exit_process = exits.append
+    dog._abort()
+    assert exits == [1]

@@ -151,7 +151,7 @@ def _depth(value: object) -> int:
     while stack:
         item, level = stack.pop()
         if isinstance(item, dict):
-            children = item.values()
+            children: list = list(item.values())
         elif isinstance(item, list):
             children = item
         else:

@@ -295,8 +295,8 @@ def attacker(port: int, deadline: float, plan: list, counts: dict) -> None:
     conn.close()
 
 
-def attacks(port: int, seconds: float, out) -> None:
-    by_kind = plans(port)
+def attacks(port: int, seconds: float, skip: list[str], out) -> None:
+    by_kind = {kind: plan for kind, plan in plans(port).items() if kind not in skip}
     deadline = time.monotonic() + seconds
     counts: dict[str, dict] = {kind: {} for kind in by_kind}
     threads = [
@@ -327,7 +327,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def mixed(seconds: float, database: str) -> bool:
+def mixed(seconds: float, database: str, skip: list[str]) -> bool:
     port = free_port()
     server = start_server(database, port, Path(tempfile.mkdtemp(prefix="deckcheck-soak-")))
     try:
@@ -338,7 +338,7 @@ def mixed(seconds: float, database: str) -> bool:
         results: multiprocessing.Queue = multiprocessing.Queue()
         runs = [
             multiprocessing.Process(target=normal_traffic, args=(port, seconds, event_id, results)),
-            multiprocessing.Process(target=attacks, args=(port, seconds, results)),
+            multiprocessing.Process(target=attacks, args=(port, seconds, skip, results)),
         ]
         for run in runs:
             run.start()
@@ -428,11 +428,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--database", help="a card database to serve (default: a new one)")
     parser.add_argument("--plain", action="store_true", help="wrk on validate only")
+    parser.add_argument(
+        "--skip", action="append", default=[], metavar="ATTACK", help="leave an attack out"
+    )
     args = parser.parse_args()
     database = args.database or full_database()
     if args.plain:
         plain(args.seconds, database)
-    elif not mixed(args.seconds, database):
+    elif not mixed(args.seconds, database, args.skip):
         sys.exit(1)
 
 

@@ -17,6 +17,7 @@ ERRORS = {
     "413": "body too large",
     "415": "not JSON: send JSON (a form post or a body of another type)",
     "422": "invalid request (details in error.details)",
+    "429": "too many at once (validate-batch: the server's batch slots are taken); try again",
     "503": "the request ran past the server's timeout and was stopped (request-timeout)",
 }
 
@@ -38,7 +39,7 @@ ROUTES = [
         schemas.BatchRequestSchema,
         None,
         schemas.BatchResponseSchema,
-        ("400", "413", "415", "422"),
+        ("400", "413", "415", "422", "429"),
     ),
     (
         "/decks/export",

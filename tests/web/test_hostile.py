@@ -378,3 +378,21 @@ def test_a_batch_stops_when_its_time_budget_is_spent(hostile, monkeypatch):
     [warning] = body["warnings"]
     assert warning["code"] == "over-budget"
     assert warning["details"]["not_checked"] == len(left)
+
+
+def test_batches_at_once_are_bounded_per_worker(hostile):
+    """With every batch slot of the worker taken, another batch is refused at once (429),
+    never queued on a thread; a slot freed, batches are checked again."""
+    from deckcheck import api
+
+    body = {"format": "dcg", "decks": [{"id": 1, "decklist": "4 ST1-03"}]}
+    for _ in range(api.BATCH_SLOTS):
+        assert api._batch_slots.acquire(blocking=False)
+    try:
+        response, spent = send(hostile, "POST", "/api/v1/decks/validate-batch", json=body)
+        assert response.status_code == 429 and spent < 0.5
+        assert response.get_json()["error"]["code"] == "too-many-requests"
+    finally:
+        for _ in range(api.BATCH_SLOTS):
+            api._batch_slots.release()
+    assert hostile.post("/api/v1/decks/validate-batch", json=body).status_code == 200

@@ -122,7 +122,9 @@ def _wait(base: str, server: subprocess.Popen, log: Path) -> None:
         try:
             requests.get(base + "/api/v1/health", timeout=2)
             return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
+            # gunicorn's master accepts before its worker has built the app (seconds on a
+            # busy machine): a connection that waits is a server still starting.
             time.sleep(0.2)
     pytest.fail("the installed app did not answer within 60 s")
 

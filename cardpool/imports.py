@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from cardpool.errors import CardPoolError, FetchError, SourceFormatError
 from cardpool.fetch import Fetched, fetch
 from cardpool.importers import parse_source
 from cardpool.importers.common import check_text
+from cardpool.shipped import SHIPPED_SOURCE, shipped_date, shipped_file, shipped_rows
 from cardpool.store import pool_info, replace_pool
 from rules.games import GAME_IDS, GAMES
 
@@ -128,15 +128,21 @@ def starter_games() -> list[str]:
 
 
 def seed_starter_pool(db: sqlite_utils.Database) -> list[str]:
-    """Load the bundled starter pool for every game that has never had a pool."""
+    """Load the shipped list of every game that has never had a pool (the full DCG list,
+    the Digi-Battle and DMCG starter decks)."""
     seeded = []
     for game in starter_games():
         if game in pool_info(db):
             continue
-        content = resources.files("cardpool.starter").joinpath(f"{game}.csv").read_bytes()
-        rows = parse_source(game, content, f"starter:{game}.csv")
+        content, rows = shipped_rows(game)
         if replace_pool(
-            db, game, rows, "bundled starter pool", content=content, only_if_absent=True
+            db,
+            game,
+            list(rows),
+            SHIPPED_SOURCE.format(file=shipped_file(game)),
+            content=content,
+            only_if_absent=True,
+            list_date=shipped_date(content),
         ):
             seeded.append(game)
     return seeded

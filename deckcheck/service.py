@@ -128,7 +128,9 @@ def lists_json(lists: ListHistory | None) -> list[dict]:
                 for ref, status in change.limits
             ],
             "choice_restrictions": [
-                {"a": [r.number for r in a], "b": [r.number for r in b]} for a, b in change.choices
+                {"a": [r.number for r in a], "b": [r.number for r in b]}
+                | ({"ends": end.isoformat()} if (end := change.ends(at)) else {})
+                for at, (a, b) in enumerate(change.choices)
             ],
             "sources": list(change.sources),
         }
@@ -152,6 +154,9 @@ def format_json(fmt: Format, full: bool = True) -> dict:
     }
     if full:
         data["lists"] = lists_json(fmt.lists)
+        if fmt.lists is not None and fmt.lists.source:
+            # Where the history came from: shipped, or `cardpool lists import` (and when).
+            data["lists_source"] = {"source": fmt.lists.source, "updated": fmt.lists.updated}
     return data
 
 

@@ -14,8 +14,9 @@ import pytest
 from conftest import DATA, ROOT, in_ci
 
 from cardpool.db import connect
+from cardpool.importers import card_csv
 from cardpool.imports import import_pool
-from cardpool.shipped import additions, read_shipped, shipped_date, shipped_file
+from cardpool.shipped import additions, quick_rows, read_shipped, shipped_date, shipped_file
 from cardpool.store import pool_info
 
 UPSTREAM = DATA / "dcg" / "aegis_cards.json"
@@ -159,3 +160,10 @@ def test_the_additions_are_real_reprints_of_cards_the_list_has():
     rows = {row["number"] for row in shipped_rows_of(read_shipped("dcg").decode())}
     for addition in additions():
         assert addition["number"] in rows and addition["treated_as"] in rows
+
+
+def test_the_quick_reader_reads_the_shipped_list_as_the_importer_does():
+    """New databases load the shipped list through `quick_rows`; the validating card CSV
+    importer must read the very same rows from it."""
+    content = read_shipped("dcg")
+    assert quick_rows("dcg", content) == card_csv.parse("dcg", content, "shipped")

@@ -167,3 +167,41 @@ def test_the_quick_reader_reads_the_shipped_list_as_the_importer_does():
     importer must read the very same rows from it."""
     content = read_shipped("dcg")
     assert quick_rows("dcg", content) == card_csv.parse("dcg", content, "shipped")
+
+
+# The digimoncard.io sample export (silhouette-card-maker's docs, in
+# ../shared/data/dcg/decklist_format_examples.txt): the list a new user pasted.
+SAMPLE = """// Digimon Deck List
+4 BlitzGreymon EX9-013
+2 Blue Scramble LM-028
+4 Gabumon BT15-020
+2 Gabumon EX9-014
+4 Gabumon (X Antibody) BT9-020
+4 Garurumon BT15-024
+2 Garurumon P-007
+2 Garurumon (X Antibody) BT9-024
+1 Garurumon (X Antibody) EX5-018
+2 Matt Ishida BT15-083
+2 Mental Training P-104
+1 MetalGarurumon BT15-101
+4 MetalGarurumon EX1-021
+4 Omnimon Alter-S EX9-021
+4 Tai Kamiya & Matt Ishida EX9-066
+4 WereGarurumon: Sagittarius Mode EX9-019
+4 Wisteria Memory Boost! LM-034
+// Egg Deck
+1 Bukamon BT14-002
+4 Wanyamon BT11-002"""
+
+
+@pytest.mark.parametrize(
+    ("day", "codes"), [("2025-08-01", []), ("2026-05-01", ["restricted"])], ids=["legal", "later"]
+)
+def test_a_new_database_judges_the_sample_list_on_its_merits(client, day, codes):
+    """Legal after EX9 came out (2025-06-26) and before EX1-021 was restricted (2025-09-01);
+    after, that is its only problem."""
+    body = {"format": "dcg", "date": day, "decklist": SAMPLE}
+    data = client.post("/api/v1/decks/validate", json=body).get_json()
+    assert [v["code"] for v in data["violations"]] == codes
+    assert data["deck"]["sections"]["main"]["count"] == 50
+    assert data["deck"]["sections"]["eggs"]["count"] == 5

@@ -72,17 +72,27 @@ class CopyLimit:
         known = self._known
         for section in self.sections:
             stacks = deck.stacks(section)
-            shared = shared_numbers(stacks)
+            over: list[Stack] | None = None
+            reprinted = False
             for stack in stacks:
                 card = stack.card
-                if shared and number_key(card.treated_as or card.number) in shared:
-                    continue  # judged with the printings it shares a number with, below
                 facts = known.get(card.number)
                 if facts is None or facts[0] is not card:
                     # (card, limit, per deck?): the same card object always gives the same.
                     facts = known[card.number] = (card, self.limit_for(card), self.per_deck(card))
+                if card.treated_as is not None:
+                    reprinted = True
                 if facts[2] or facts[1] is None or stack.count <= facts[1]:
                     continue
+                if over is None:
+                    over = []
+                over.append(stack)
+            # Most sections hold no printing treated as another number: one flag, no scan.
+            shared = shared_numbers(stacks) if reprinted else {}
+            for stack in over or ():
+                card = stack.card
+                if shared and number_key(card.treated_as or card.number) in shared:
+                    continue  # judged with the printings it shares a number with, below
                 yield from self._judge(stack, section_name(section), section)
             for group in shared.values():
                 yield from self._judge_shared(group, section)

@@ -62,18 +62,41 @@ def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Cha
             yield stack, change
 
 
-def _shared(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[list[Stack], Change]]:
+# The last deck asked about and whether it holds a printing treated as another number:
+# the banned and restricted checks ask about the same deck one after the other. A race
+# between threads only makes one of them look again.
+_last_reprints: tuple[object, bool] = (None, False)
+
+
+def _has_reprints(deck: Deck) -> bool:
+    """Does the deck hold a printing "also treated as" another number? (Rarely.)"""
+    global _last_reprints
+    last = _last_reprints
+    if last[0] is deck:
+        return last[1]
+    found = False
+    for stack in deck.totals:
+        if stack.card.treated_as is not None:
+            found = True
+            break
+    _last_reprints = (deck, found)
+    return found
+
+
+def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[list[Stack], Change]]:
     """Printings "also treated as" a listed number, with that number's own copies.
 
     Only groups that hold such a printing: a listed card on its own is `_limited`'s.
     """
-    if ctx.lists is None:
-        return
+    if ctx.lists is None or not _has_reprints(deck):
+        return []
     state = ctx.lists.state_on(ctx.on)
+    found = []
     for key, group in shared_numbers(deck.totals).items():
-        found = state.get(key)
-        if found and found[0] == status:
-            yield group, found[1]
+        listed = state.get(key)
+        if listed and listed[0] == status:
+            found.append((group, listed[1]))
+    return found
 
 
 def _is_shared(stack: Stack, groups: set[str]) -> bool:

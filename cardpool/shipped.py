@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import gzip
+import hashlib
 import io
 import re
 from functools import lru_cache
@@ -50,6 +51,8 @@ HEADER = (
     "# list as of: {as_of}\n"
 )
 SHIPPED_SOURCE = "shipped with deckcheck (cardpool/starter/{file})"
+# What releases before the whole DCG list shipped called their starter pools.
+OLD_SHIPPED_SOURCE = "bundled starter pool"
 _AS_OF = re.compile(rb"^# list as of: (\d{4}-\d{2}-\d{2})$", re.M)
 
 
@@ -91,6 +94,12 @@ def shipped_rows(game: str) -> tuple[bytes, tuple[dict, ...]]:
         return content, tuple(quick_rows(game, content))
     rows = card_csv.parse(game, content, f"shipped:{shipped_file(game)}")
     return content, tuple(rows)
+
+
+@lru_cache(maxsize=8)
+def shipped_sha(game: str) -> str:
+    """The SHA-256 of the shipped list's bytes, as a pool loaded from it records it."""
+    return hashlib.sha256(read_shipped(game)).hexdigest()
 
 
 def quick_rows(game: str, content: bytes) -> list[dict]:

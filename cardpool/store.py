@@ -31,18 +31,23 @@ def replace_pool(
     last_modified: str | None = None,
     progress: Callable[[int], None] | None = None,
     only_if_absent: bool = False,
+    only_if_sha: str | None = None,
     list_date: str | None = None,
 ) -> int:
     """Swap `game`'s cards for `rows`; returns how many cards the pool now holds.
 
     `list_date`: the date the list itself is of, when it says (a shipped list does);
     else the list is as new as its import.
-    With `only_if_absent`, a game that already has a pool is left alone (returns 0):
-    checked under the write lock, so two workers seeding at once seed once.
+    With `only_if_absent`, a game that already has a pool is left alone (returns 0); with
+    `only_if_sha`, one whose pool is no longer that list: checked under the write lock,
+    so two workers seeding at once seed once.
     """
     db.execute("BEGIN IMMEDIATE")
     try:
-        if only_if_absent and db.execute("SELECT 1 FROM pools WHERE game = ?", [game]).fetchone():
+        found = db.execute("SELECT sha256 FROM pools WHERE game = ?", [game]).fetchone()
+        if (only_if_absent and found) or (
+            only_if_sha is not None and (found is None or (found[0] or "") != only_if_sha)
+        ):
             db.execute("ROLLBACK")
             return 0
         db.execute("DELETE FROM cards WHERE game = ?", [game])

@@ -139,7 +139,7 @@ def lists_json(lists: ListHistory | None) -> list[dict]:
 
 
 def format_json(fmt: Format, full: bool = True) -> dict:
-    data = {
+    data: dict[str, Any] = {
         "id": fmt.id,
         "game": fmt.game,
         "name": fmt.name,

@@ -205,3 +205,28 @@ def test_a_new_database_judges_the_sample_list_on_its_merits(client, day, codes)
     assert [v["code"] for v in data["violations"]] == codes
     assert data["deck"]["sections"]["main"]["count"] == 50
     assert data["deck"]["sections"]["eggs"]["count"] == 5
+
+
+@pytest.mark.parametrize(
+    ("source", "replaced"),
+    [
+        ("bundled starter pool", True),
+        ("shipped with deckcheck (cardpool/starter/dcg.csv.gz)", True),
+        ("https://example.org/cards.json", False),
+    ],
+    ids=["old-starter-pool", "older-shipped-list", "imported"],
+)
+def test_a_new_release_replaces_an_older_shipped_list_only(tmp_path, source, replaced):
+    from cardpool.imports import seed_starter_pool
+    from cardpool.store import replace_pool
+    from deckcheck import create_app
+
+    path = tmp_path / "cards.db"
+    db = connect(path)
+    seed_starter_pool(db)  # every game has its list: only the dcg pool is out of date
+    rows = card_csv.parse("dcg", b"number,name,kind\nST1-01,Koromon,digi-egg\n", "old")
+    replace_pool(db, "dcg", rows, source, content=b"an older list")
+    db.close()
+    create_app({"TESTING": True, "DATABASE": str(path), "EVENTS_DATABASE": str(tmp_path / "e")})
+    count = connect(path).execute("SELECT count FROM pools WHERE game = 'dcg'").fetchone()[0]
+    assert count == (4391 if replaced else 1)

@@ -7,7 +7,7 @@ OpenAPI document is generated from them.
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
 from cardpool.search import MAX_QUERY, ORDERS
@@ -404,7 +404,11 @@ class PoolListSchema(Schema):
 
 
 class ListHistoryFileSchema(Schema):
-    """The DCG list history in the shape `cardpool lists import` reads (contract)."""
+    """The DCG list history in the shape `cardpool lists import` reads (contract); the
+    shape grows by adding keys, so other keys are part of it."""
+
+    class Meta:
+        unknown = INCLUDE
 
     changes = fields.List(fields.Dict(), required=True)
 

@@ -43,6 +43,7 @@ def row_to_card(row: dict) -> Card:
         set=row["set_name"] or None,
         name_ja=row["name_ja"] or None,
         colors=split(row["colors"]),
+        treated_as=row.get("treated_as") or None,
     )
 
 
@@ -74,4 +75,5 @@ def row_to_json(row: dict) -> dict:
         "dp": row["dp"],
         "rarity": row["rarity"] or None,
         "text": row.get("text") or None,
+        "treated_as": row.get("treated_as") or None,
     }

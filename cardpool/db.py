@@ -9,7 +9,6 @@ from pathlib import Path
 import sqlite_utils
 
 LIST_COLUMNS = ("types", "aliases", "evo_names", "flags", "colors", "traits")
-FTS_COLUMNS = ["name", "number", "types", "traits", "aliases", "name_ja"]
 
 
 def connect(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Database:
@@ -55,7 +54,6 @@ def _create_cards(db: sqlite_utils.Database) -> None:
     )
     db.table("cards").create_index(["game", "key"], unique=True)
     db.table("cards").create_index(["game", "kind", "level"])
-    db.table("cards").enable_fts(FTS_COLUMNS, create_triggers=True, tokenize="unicode61")
 
 
 def _create_pools(db: sqlite_utils.Database) -> None:
@@ -79,10 +77,58 @@ def _add_card_text(db: sqlite_utils.Database) -> None:
     db.table("cards").add_column("text", str)
 
 
+def _drop_full_text_index(db: sqlite_utils.Database) -> None:
+    """The full-text index kept by triggers was never queried (cardpool.search reads the
+    pool in memory): every import paid for it, twice the rows written, for nothing.
+    Databases made before this migration had it; newer ones never do."""
+    for trigger in ("cards_ai", "cards_ad", "cards_au"):
+        db.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+    db.execute("DROP TABLE IF EXISTS cards_fts")
+
+
+def _add_treated_as(db: sqlite_utils.Database) -> None:
+    """The number a printing also counts as (DCG "Card number: Also treated as [XX]")."""
+    db.table("cards").add_column("treated_as", str)
+
+
+def _create_lists(db: sqlite_utils.Database) -> None:
+    """Imported list histories (banned / restricted / choice), beside the pools.
+
+    One row per game and slot: `current` serves, `previous` is the one it replaced.
+    """
+    db.table("lists").create(
+        {
+            "game": str,
+            "slot": str,
+            "body": str,
+            "source": str,
+            "imported_at": str,
+            "generation": int,
+            "etag": str,
+            "last_modified": str,
+        },
+        pk=("game", "slot"),
+    )
+
+
+def _create_syncs(db: sqlite_utils.Database) -> None:
+    """The last background or command-line sync of each game: when, how it went; and
+    the date a pool's list is of, when the list says (the shipped one does)."""
+    db.table("syncs").create(
+        {"game": str, "at": str, "result": str, "message": str},
+        pk="game",
+    )
+    db.table("pools").add_column("list_date", str)
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_cards", _create_cards),
     ("0002_pools", _create_pools),
     ("0003_card_text", _add_card_text),
+    ("0004_drop_fts", _drop_full_text_index),
+    ("0005_treated_as", _add_treated_as),
+    ("0006_lists", _create_lists),
+    ("0007_syncs", _create_syncs),
 ]
 
 

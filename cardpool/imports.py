@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,14 @@ from cardpool.errors import CardPoolError, FetchError, SourceFormatError
 from cardpool.fetch import Fetched, fetch
 from cardpool.importers import parse_source
 from cardpool.importers.common import check_text
+from cardpool.shipped import (
+    OLD_SHIPPED_SOURCE,
+    SHIPPED_SOURCE,
+    shipped_date,
+    shipped_file,
+    shipped_rows,
+    shipped_sha,
+)
 from cardpool.store import pool_info, replace_pool
 from rules.games import GAME_IDS, GAMES
 
@@ -128,18 +135,35 @@ def starter_games() -> list[str]:
 
 
 def seed_starter_pool(db: sqlite_utils.Database) -> list[str]:
-    """Load the bundled starter pool for every game that has never had a pool."""
+    """Load the shipped list of every game that has never had a pool (the full DCG list,
+    the Digi-Battle and DMCG starter decks), and replace a pool that is an older shipped
+    list (a new release ships a newer one); a pool someone imported is never touched."""
     seeded = []
     for game in starter_games():
-        if game in pool_info(db):
+        known = pool_info(db).get(game)
+        if known is not None and not outdated_shipped(known["source"], known["sha256"], game):
             continue
-        content = resources.files("cardpool.starter").joinpath(f"{game}.csv").read_bytes()
-        rows = parse_source(game, content, f"starter:{game}.csv")
+        content, rows = shipped_rows(game)
         if replace_pool(
-            db, game, rows, "bundled starter pool", content=content, only_if_absent=True
+            db,
+            game,
+            list(rows),
+            SHIPPED_SOURCE.format(file=shipped_file(game)),
+            content=content,
+            only_if_absent=known is None,
+            only_if_sha=None if known is None else (known["sha256"] or ""),
+            list_date=shipped_date(content),
         ):
             seeded.append(game)
     return seeded
+
+
+def outdated_shipped(source: str | None, sha256: str | None, game: str) -> bool:
+    """Is a pool a shipped list other than the one this release ships?"""
+    shipped = (source or "") == OLD_SHIPPED_SOURCE or (source or "").startswith(
+        SHIPPED_SOURCE.split("(", 1)[0]
+    )
+    return shipped and sha256 != shipped_sha(game)
 
 
 __all__ = ["GAME_IDS", "import_pool", "seed_starter_pool", "sync_pool"]

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from cardpool.syncing import parse_every
+
 __version__ = "0.1.0"
 
 
@@ -30,6 +32,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         or os.path.join(app.instance_path, "formats"),
         SEED_STARTER_POOL=True,
         SYNC_URLS=_sync_urls(os.environ.get("DECKCHECK_SYNC_URLS")),
+        # Background `cardpool sync` every so often (cardpool.syncing); None: off.
+        SYNC_EVERY=parse_every(os.environ.get("DECKCHECK_SYNC_EVERY")),
+        LISTS_URL=(os.environ.get("DECKCHECK_LISTS_URL") or "").strip() or None,
         # Links the service builds are relative unless this names the public address.
         BASE_URL=(os.environ.get("DECKCHECK_BASE_URL") or "").rstrip("/"),
         MAX_CONTENT_LENGTH=16 * 1024 * 1024,
@@ -52,7 +57,18 @@ def create_app(test_config: dict | None = None) -> Flask:
             Path(app.instance_path)
         )
 
-    from deckcheck import api, builder, cli, db, errors, events, quick_event, security, web
+    from deckcheck import (
+        api,
+        builder,
+        cli,
+        db,
+        errors,
+        events,
+        freshness,
+        quick_event,
+        security,
+        web,
+    )
     from deckcheck.jsonio import OrjsonProvider
 
     app.json = OrjsonProvider(app)
@@ -66,6 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     quick_event.init_app(app)
     events.init_app(app)
     cli.init_app(app)
+    freshness.init_app(app)
     return app
 
 

@@ -11,6 +11,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from marshmallow import Schema, ValidationError
 from werkzeug.wsgi import get_content_length
 
+from cardpool import freshness, list_store
 from cardpool.search import find_card
 from deckcheck import __version__, cardsearch, service, unread
 from deckcheck.db import get_db
@@ -321,6 +322,16 @@ def card(game: str, number: str):
     if row is None:
         raise ApiError(404, "card-not-found", f"No {game} card has the number {number!r}.")
     return jsonify(cardsearch.card_json(row))
+
+
+@bp.get("/pools")
+def pools_status():
+    return jsonify({"data": freshness.status(get_db())})
+
+
+@bp.get("/formats/dcg/lists")
+def dcg_lists():
+    return jsonify(list_store.current(get_db(), "dcg").raw)
 
 
 @bp.get("/health")

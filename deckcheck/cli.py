@@ -11,10 +11,12 @@ import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
+from cardpool import list_store
 from cardpool.db import connect
 from cardpool.errors import CardPoolError
-from cardpool.imports import Progress, database_problem, import_pool, sync_pool
+from cardpool.imports import Progress, database_problem, import_pool
 from cardpool.store import pool_info
+from cardpool.syncing import sync_lists_one, sync_one
 from rules.games import GAME_IDS
 
 cardpool_cli = AppGroup("cardpool", help="Import, sync and inspect the card database.")
@@ -96,18 +98,13 @@ def sync_command(game: str | None) -> None:
                 )
                 failed = True
                 continue
-            try:
-                with _progress() as progress:
-                    count = sync_pool(db, name, urls[name], progress)
-            except (CardPoolError, sqlite3.Error) as err:
-                problem = database_problem(err) if isinstance(err, sqlite3.Error) else err
-                click.echo(f"{name}: sync failed, nothing changed: {problem}", err=True)
+            with _progress() as progress:
+                outcome = sync_one(db, name, urls[name], progress)
+            if outcome.result == "failed":
+                click.echo(f"{name}: {outcome.message}", err=True)
                 failed = True
-                continue
-            if count is None:
-                click.echo(f"{name}: unchanged since the last sync")
             else:
-                click.echo(f"{name}: imported {count} cards")
+                click.echo(f"{name}: {outcome.message}")
     finally:
         db.close()
     if failed:
@@ -128,6 +125,62 @@ def stats_command() -> None:
             click.echo(f"{game:<11} no cards (import a list with: cardpool import {game} SOURCE)")
         else:
             click.echo(f"{game:<11} {row['count']:>5} cards  {row['imported_at']}  {row['source']}")
+
+
+lists_cli = AppGroup("lists", help="The DCG banned / restricted / choice list history.")
+cardpool_cli.add_command(lists_cli)
+
+
+@lists_cli.command("import")
+@click.argument("game", type=click.Choice(list_store.GAMES_WITH_LISTS))
+@click.argument("source")
+def lists_import_command(game: str, source: str) -> None:
+    """Replace GAME's list history with the one at SOURCE (a file path or an http(s) URL).
+
+    Checked whole first; a bad file changes nothing and the message names the entry.
+    """
+    db = _db()
+    try:
+        stored, warnings = list_store.import_lists(db, game, source)
+    except CardPoolError as err:
+        raise click.ClickException(f"lists not imported, nothing changed: {err}") from err
+    except sqlite3.Error as err:
+        raise click.ClickException(
+            f"lists not imported, nothing changed: {database_problem(err)}"
+        ) from err
+    finally:
+        db.close()
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(f"imported {len(stored.history.changes)} list changes for {game}")
+
+
+@lists_cli.command("sync")
+def lists_sync_command() -> None:
+    """Import the list history at DECKCHECK_LISTS_URL, unless unchanged since last time."""
+    url = current_app.config["LISTS_URL"]
+    if not url:
+        raise click.ClickException("no list history URL configured (set DECKCHECK_LISTS_URL)")
+    db = _db()
+    try:
+        outcome = sync_lists_one(db, "dcg", url)
+    finally:
+        db.close()
+    if outcome.result == "failed":
+        raise click.ClickException(outcome.message)
+    click.echo(f"dcg lists: {outcome.message}")
+
+
+@lists_cli.command("show")
+@click.argument("game", type=click.Choice(list_store.GAMES_WITH_LISTS))
+def lists_show_command(game: str) -> None:
+    """The list history in use and the one it replaced."""
+    db = _db()
+    try:
+        click.echo(f"current:  {list_store.describe(list_store.current(db, game))}")
+        click.echo(f"previous: {list_store.describe(list_store.previous(db, game))}")
+    finally:
+        db.close()
 
 
 def init_app(app: Flask) -> None:

@@ -15,7 +15,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 
 from cardpool.db import MIGRATIONS, connect
-from cardpool.imports import seed_starter_pool, starter_games
+from cardpool.imports import outdated_shipped, seed_starter_pool, starter_games
 from cardpool.store import generations, load_cards
 from rules.pool import CardIndex
 
@@ -141,12 +141,16 @@ def _ready(path: str, seeded: bool) -> bool:
                 return False
             if not seeded:
                 return True
-            have = {row[0] for row in conn.execute("SELECT game FROM pools")}
+            have = {
+                game: (source, sha)
+                for game, source, sha in conn.execute("SELECT game, source, sha256 FROM pools")
+            }
         finally:
             conn.close()
     except sqlite3.Error:
         return False
-    return set(starter_games()) <= have
+    # Every shipped list loaded, and none an older release's (a new release replaces it).
+    return all(game in have and not outdated_shipped(*have[game], game) for game in starter_games())
 
 
 def _prepare(app: Flask, path: str) -> None:

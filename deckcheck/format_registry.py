@@ -1,8 +1,10 @@
 """The formats the service knows: built-in ones plus organizer TOML files.
 
 The folder is looked at again when its files change, so an organizer can drop a
-file in without restarting; a broken file is listed, never fatal. The folder is
-stat-ed at most once every RECHECK_SECONDS per process, not on every request.
+file in without restarting, and so is the DCG list history in use (`cardpool lists
+import` swaps it in the database; the formats are rebuilt over it); a broken file is
+listed, never fatal. The folder is stat-ed (and the list history's generation read) at
+most once every RECHECK_SECONDS per process, not on every request.
 Only regular files are read (a FIFO or a device named `x.toml` would block the
 reader forever) and at most MAX_FILE_BYTES of each; rules.custom.parse holds each to
 the contract's limits (size, nesting, types, list lengths), so one bad file is listed
@@ -12,13 +14,18 @@ under `errors` and every other format keeps working.
 from __future__ import annotations
 
 import os
+import sqlite3
 import stat
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from flask import current_app
 
+from cardpool import list_store
+from cardpool.list_store import Stored
+from deckcheck.db import get_db
 from rules.builtin import BUILT_IN
 from rules.custom import MAX_FILE_BYTES, FormatFileError, LoadedFormats, build, parse
 from rules.format import Format
@@ -63,10 +70,31 @@ def read_format_file(path: Path) -> bytes:
     return data  # parse() refuses it when over MAX_FILE_BYTES
 
 
-def _load(folder: Path, signature: tuple) -> LoadedFormats:
+def built_in(stored: Stored | None) -> dict[str, Format]:
+    """The built-in formats, the DCG ones over the list history in use (an imported one
+    replaces the shipped one: `cardpool lists import`)."""
+    if stored is None or stored.generation == 0:
+        return dict(BUILT_IN)
+    return {
+        fid: replace(fmt, lists=stored.history) if fmt.game == "dcg" and fmt.lists else fmt
+        for fid, fmt in BUILT_IN.items()
+    }
+
+
+def _lists() -> Stored | None:
+    """The DCG list history in use; None (the shipped one) when the database cannot say."""
+    try:
+        db = get_db()
+        return list_store.current(db) if list_store.generation(db) else None
+    except sqlite3.Error as err:
+        current_app.logger.warning("list history not read: %s", err)
+        return None
+
+
+def _load(folder: Path, signature: tuple, stored: Stored | None = None) -> LoadedFormats:
     """The files of `signature`, in name order, over the built-in formats (as
     rules.custom.load_dir, but reading only what read_format_file allows)."""
-    formats = dict(BUILT_IN)
+    formats = built_in(stored)
     errors: list[dict] = []
     for name, *_ in signature:
         try:
@@ -83,18 +111,22 @@ def _load(folder: Path, signature: tuple) -> LoadedFormats:
 
 def registry() -> LoadedFormats:
     # Every request asks this: the cached answer comes before any Path is built.
-    key = str(current_app.config["FORMATS_DIR"])
+    # Per folder and card database: each database holds its own list history.
+    key = f"{current_app.config['FORMATS_DIR']}\0{current_app.config['DATABASE']}"
     now = time.monotonic()
     cached = _cache.get(key)
     if cached and now - cached[2] < RECHECK_SECONDS:
         return cached[1]
-    folder = Path(key)
-    signature = _signature(folder)
+    folder = Path(current_app.config["FORMATS_DIR"])
+    # The folder's files and the list history in use (its generation): either changing
+    # rebuilds the formats.
+    stored = _lists()
+    signature = (stored.generation if stored else 0, _signature(folder))
     if cached and cached[0] == signature:
         _cache[key] = (signature, cached[1], now)
         return cached[1]
     with _lock:
-        loaded = _load(folder, signature)
+        loaded = _load(folder, signature[1], stored)
         for problem in loaded.errors:
             current_app.logger.warning(
                 "format file %s skipped: %s", problem["file"], problem["message"]

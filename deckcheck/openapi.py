@@ -88,6 +88,16 @@ ROUTES = [
     ),
     ("/cards/{game}/{number}", "get", "One card", None, None, schemas.CardSchema, ("404",)),
     ("/health", "get", "Cheap liveness check", None, None, schemas.HealthSchema, ()),
+    ("/pools", "get", "How current each card list is", None, None, schemas.PoolListSchema, ()),
+    (
+        "/formats/dcg/lists",
+        "get",
+        "The DCG list history, in the shape `cardpool lists import` reads",
+        None,
+        None,
+        schemas.ListHistoryFileSchema,
+        (),
+    ),
 ]
 
 

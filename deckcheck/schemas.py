@@ -7,7 +7,7 @@ OpenAPI document is generated from them.
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
 from cardpool.search import MAX_QUERY, ORDERS
@@ -250,6 +250,7 @@ class ListEntrySchema(Schema):
 class ChoiceSchema(Schema):
     a = fields.List(fields.String(), required=True)
     b = fields.List(fields.String(), required=True)
+    ends = fields.Date(metadata={"description": "the day it stops (in force until the day before)"})
 
 
 class ListChangeSchema(Schema):
@@ -286,6 +287,11 @@ class ReleasesSchema(Schema):
     )
 
 
+class ListSourceSchema(Schema):
+    source = fields.String(required=True)
+    updated = fields.String(allow_none=True)
+
+
 class FormatSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
@@ -300,6 +306,7 @@ class FormatSchema(Schema):
     notes = fields.List(fields.String())
     lists = fields.List(fields.Nested(ListChangeSchema))
     releases = fields.Nested(ReleasesSchema, allow_none=True)
+    lists_source = fields.Nested(ListSourceSchema)
 
 
 class FormatErrorSchema(Schema):
@@ -340,6 +347,7 @@ class CardSchema(Schema):
     rarity = fields.String(allow_none=True)
     cost = fields.Integer(allow_none=True)
     text = fields.String(allow_none=True)
+    treated_as = fields.String(allow_none=True)
     limits = fields.List(fields.Nested(CardLimitSchema))
 
 
@@ -380,6 +388,36 @@ class CardQuerySchema(Schema):
     )
     page = fields.Integer(load_default=1, validate=Range(1, 100000))
     per_page = fields.Integer(load_default=50, validate=Range(1, 200))
+
+
+class LastSyncSchema(Schema):
+    at = fields.String(required=True)
+    result = fields.String(required=True, validate=OneOf(["ok", "unchanged", "failed"]))
+    message = fields.String(required=True)
+
+
+class PoolSchema(Schema):
+    game = fields.String(required=True)
+    cards = fields.Integer(required=True)
+    newest_sets = fields.List(fields.String(), required=True)
+    source = fields.String(required=True, allow_none=True)
+    imported_at = fields.String(required=True, allow_none=True)
+    list_date = fields.String(allow_none=True, metadata={"description": "the date the list is of"})
+    last_sync = fields.Nested(LastSyncSchema, required=True, allow_none=True)
+
+
+class PoolListSchema(Schema):
+    data = fields.List(fields.Nested(PoolSchema), required=True)
+
+
+class ListHistoryFileSchema(Schema):
+    """The DCG list history in the shape `cardpool lists import` reads (contract); the
+    shape grows by adding keys, so other keys are part of it."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    changes = fields.List(fields.Dict(), required=True)
 
 
 class HealthSchema(Schema):

@@ -223,7 +223,9 @@ def lists_json(lists: ListHistory | None) -> list[dict]:
                 for ref, status in change.limits
             ],
             "choice_restrictions": [
-                {"a": [r.number for r in a], "b": [r.number for r in b]} for a, b in change.choices
+                {"a": [r.number for r in a], "b": [r.number for r in b]}
+                | ({"ends": end.isoformat()} if (end := change.ends(at)) else {})
+                for at, (a, b) in enumerate(change.choices)
             ],
             "sources": list(change.sources),
         }
@@ -232,7 +234,7 @@ def lists_json(lists: ListHistory | None) -> list[dict]:
 
 
 def format_json(fmt: Format, full: bool = True) -> dict:
-    data = {
+    data: dict[str, Any] = {
         "id": fmt.id,
         "game": fmt.game,
         "name": fmt.name,
@@ -247,6 +249,9 @@ def format_json(fmt: Format, full: bool = True) -> dict:
     }
     if full:
         data["lists"] = lists_json(fmt.lists)
+        if fmt.lists is not None and fmt.lists.source:
+            # Where the history came from: shipped, or `cardpool lists import` (and when).
+            data["lists_source"] = {"source": fmt.lists.source, "updated": fmt.lists.updated}
     return data
 
 

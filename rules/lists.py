@@ -39,6 +39,12 @@ class Change:
     confidence: str | None = None
     doubt: str | None = None
     sources: tuple[str, ...] = ()
+    # Per choice restriction (same order as `choices`): the day it stops, if it ends
+    # (the file's "ends" key); in force up to the day before.
+    choice_ends: tuple[date | None, ...] = ()
+
+    def ends(self, at: int) -> date | None:
+        return self.choice_ends[at] if at < len(self.choice_ends) else None
 
     @property
     def enforced(self) -> bool:
@@ -55,9 +61,17 @@ class ChoiceRestriction:
 
 
 class ListHistory:
-    """Every change, with questions answered for a given day."""
+    """Every change, with questions answered for a given day.
 
-    def __init__(self, changes: list[Change]) -> None:
+    `source` and `updated` say where the history came from and when (the shipped file,
+    or an imported one: `cardpool lists import`).
+    """
+
+    def __init__(
+        self, changes: list[Change], source: str | None = None, updated: str | None = None
+    ) -> None:
+        self.source = source
+        self.updated = updated
         self.changes = sorted(changes, key=lambda c: (c.effective is None, c.effective or date.min))
         self._enforced = [c for c in self.changes if c.enforced]
         self._announced = [c for c in self._enforced if c.announced]
@@ -90,7 +104,8 @@ class ListHistory:
             ChoiceRestriction(a, b, change)
             for change in self._enforced
             if change.effective and change.effective <= on
-            for a, b in change.choices
+            for at, (a, b) in enumerate(change.choices)
+            if not ((end := change.ends(at)) and end <= on)
         ]
 
     @lru_cache(maxsize=1024)  # noqa: B019 - as state_on
@@ -121,7 +136,7 @@ class ListHistory:
         )
 
     def with_extra(self, extra: list[Change]) -> ListHistory:
-        return ListHistory([*self.changes, *extra])
+        return ListHistory([*self.changes, *extra], self.source, self.updated)
 
 
 def _refs(items: list[dict]) -> tuple[CardRef, ...]:
@@ -141,10 +156,24 @@ def change_from_dict(data: dict) -> Change:
         confidence=data.get("confidence"),
         doubt=data.get("doubt"),
         sources=tuple(data.get("sources", ())),
+        choice_ends=tuple(_parse_day(p.get("ends")) for p in data.get("choice_restrictions", [])),
     )
+
+
+SHIPPED_SOURCE = "shipped with deckcheck (rules/data/{name})"
 
 
 def load_history(name: str = "dcg_lists.json") -> ListHistory:
     """A history shipped in `rules/data`."""
-    raw = json.loads(resources.files("rules.data").joinpath(name).read_text("utf-8"))
-    return ListHistory([change_from_dict(item) for item in raw["changes"]])
+    raw = shipped_raw(name)
+    return ListHistory(
+        [change_from_dict(item) for item in raw["changes"]],
+        SHIPPED_SOURCE.format(name=name),
+        raw.get("updated"),
+    )
+
+
+def shipped_raw(name: str = "dcg_lists.json") -> dict:
+    """The shipped history file as it is (the shape `cardpool lists import` reads)."""
+    raw: dict = json.loads(resources.files("rules.data").joinpath(name).read_text("utf-8"))
+    return raw

@@ -37,6 +37,9 @@ class Card:
     set: str | None = None
     name_ja: str | None = None
     colors: tuple[str, ...] = ()
+    # DCG (Rule) "Card number: Also treated as [XX]": the number whose copy limit and
+    # list entries this printing shares (RB1-004 Agumon counts as P-009).
+    treated_as: str | None = None
 
     @property
     def label(self) -> str:

@@ -134,3 +134,17 @@ def test_fifty_copy_card(full_client):
         },
     )
     assert data["legal"] is True
+
+
+def test_the_imported_upstream_keeps_the_reprints_that_share_a_number(full_client):
+    """The upstream JSON lacks RB1-004; an import keeps deckcheck's addition, so 3 P-009 and
+    2 RB1-004 are 5 copies of card number P-009."""
+    data = validate(
+        full_client,
+        format="dcg",
+        date="2026-05-01",
+        deck={"main": [{"card": "P-009", "count": 3}, {"card": "RB1-004", "count": 2}]},
+    )
+    [violation] = [v for v in data["violations"] if v["code"] == "copy-limit"]
+    assert violation["cards"] == ["P-009", "RB1-004"]
+    assert not [v for v in data["violations"] if v["code"] == "unknown-card"]

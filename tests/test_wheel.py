@@ -20,7 +20,14 @@ import pytest
 import requests
 from conftest import ROOT
 
-PAGES = [("/", 200, "deckcheck"), ("/cards", 200, "Agumon"), ("/formats/dcg", 200, "BT1-")]
+PAGES = [
+    ("/", 200, "deckcheck"),
+    ("/cards", 200, "Agumon"),
+    ("/formats/dcg", 200, "BT1-"),
+    ("/about/data", 200, "MIT License"),
+]
+# The README's start command checks a real 2026 list: the whole DCG list is in the wheel.
+REAL_DECK = "4 EX9-013\n4 BT15-020\n4 EX12-053"
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +149,11 @@ def test_the_installed_app_has_its_error_page_and_static_files(served):
     assert missing.status_code == 404
     assert "text/html" in missing.headers["Content-Type"] and "<html" in missing.text.lower()
     assert requests.get(served + "/static/style.css", timeout=10).status_code == 200
+
+
+def test_the_installed_app_knows_every_dcg_card(served):
+    body = {"format": "dcg", "decklist": REAL_DECK}
+    report = requests.post(served + "/api/v1/decks/validate", json=body, timeout=10).json()
+    assert [v for v in report["violations"] if v["code"] == "unknown-card"] == []
+    pools = requests.get(served + "/api/v1/pools", timeout=10).json()["data"]
+    assert next(p for p in pools if p["game"] == "dcg")["cards"] == 4391

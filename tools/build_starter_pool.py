@@ -1,4 +1,5 @@
-"""Rebuild the bundled starter pool (cardpool/starter/*.csv) from the shared card data.
+"""Rebuild the Digi-Battle and DMCG starter pools (cardpool/starter/*.csv) from the shared
+card data. (The whole DCG list ships instead: tools/build_dcg_list.py.)
 
     python tools/build_starter_pool.py ../shared/data
 
@@ -9,35 +10,11 @@ images. The starter pool is what a fresh install serves before `cardpool import`
 from __future__ import annotations
 
 import csv
-import json
 import sys
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "cardpool" / "starter"
 COLUMNS = ["number", "name", "kind", "level", "types", "max_copies", "set", "name_ja"]
-DCG_STARTERS = {f"ST{n}" for n in range(1, 7)}
-KIND = {"Digimon": "digimon", "DigiEgg": "digi-egg", "Tamer": "tamer", "Option": "option"}
-
-
-def dcg_rows(data: Path) -> list[dict]:
-    cards = json.loads((data / "dcg" / "aegis_cards.json").read_text("utf-8"))
-    rows = []
-    for card in cards:
-        if card["set"] not in DCG_STARTERS:
-            continue
-        rows.append(
-            {
-                "number": card["cardId"],
-                "name": card["nameEn"],
-                "kind": KIND[card["kinds"][0]],
-                "level": card.get("level", ""),
-                "types": ";".join(card.get("colors", [])),
-                "max_copies": card["maxCountInDeck"] if card["maxCountInDeck"] != 4 else "",
-                "set": f"Starter Deck {card['set']}",
-                "name_ja": "",
-            }
-        )
-    return rows
 
 
 def csv_rows(path: Path, keep) -> list[dict]:
@@ -68,7 +45,6 @@ def _order(number: str) -> tuple:
 
 
 def main(data: Path) -> None:
-    write("dcg", dcg_rows(data), "Digimon Card Game starter decks ST1-ST6")
     write(
         "digibattle",
         csv_rows(data / "digibattle" / "cards.csv", lambda r: r["set"] == "Starter Set"),

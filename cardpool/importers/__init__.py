@@ -20,7 +20,10 @@ def parse_source(game: str, content: bytes, source: str) -> list[dict]:
                 f"{source}: a JSON card list is accepted for dcg only; "
                 f"use the deckcheck card CSV for {game}"
             )
-        rows = dcg_json.parse(content, source)
+        # deckcheck's own additions (cards the upstream lacks) survive an import.
+        from cardpool.shipped import with_additions
+
+        rows = with_additions(dcg_json.parse(content, source))
     else:
         rows = card_csv.parse(game, content, source)
     if not rows:

@@ -13,6 +13,7 @@ from cardpool.cards import make_row
 from cardpool.errors import SourceFormatError
 from cardpool.importers.common import describe, fold_printings, raise_row_errors
 from rules.games import GAMES
+from rules.numbers import looks_like_number
 
 REQUIRED_COLUMNS = ("number", "kind")
 
@@ -44,6 +45,9 @@ class CardCsvRowSchema(Schema):
     cost = fields.String(load_default="")
     dp = fields.String(load_default="")
     text = fields.String(load_default="", validate=Length(max=4000))
+    # DCG: the number this printing is also treated as (copy limit and lists shared).
+    treated_as = fields.String(load_default="", validate=Length(max=40))
+    rarity = fields.String(load_default="", validate=Length(max=20))
 
     def __init__(self, game: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -71,6 +75,9 @@ class CardCsvRowSchema(Schema):
                 errors[column] = f"{value!r} is not a whole number"
         if not data["number"].strip():
             errors["number"] = "empty"
+        shared = data.get("treated_as", "").strip()
+        if shared and not looks_like_number(shared):
+            errors["treated_as"] = f"{shared!r} is not a card number"
         if errors:
             raise ValidationError(errors)
 
@@ -95,8 +102,9 @@ class CardCsvRowSchema(Schema):
             traits=_items(data["traits"]),
             play_cost=_whole(data["cost"]),
             dp=_whole(data["dp"]),
-            rarity=None,
+            rarity=data["rarity"].strip() or None,
             text=data["text"].strip() or None,
+            treated_as=data["treated_as"].strip() or None,
         )
 
 

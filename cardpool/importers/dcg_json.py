@@ -22,6 +22,9 @@ KIND_NAMES = {"Digimon": "digimon", "DigiEgg": "digi-egg", "Tamer": "tamer", "Op
 _ALIAS_RULE = re.compile(r"\[Rule\]\s*Name:\s*Also treated as (\[[^\n]*?\])\.*\s*$", re.M)
 _TRAIT_RULE = re.compile(r"\[Rule\]\s*Trait:\s*Has (?:the )?(\[[^\n]*?\])", re.M)
 _BRACKETED = re.compile(r"\[([^\]]+)\]")
+# "[Rule] Card Number: Also treated as [P-009]." (printed "※Card Number: ..." on RB1-004):
+# the printing shares P-009's copy limit and list entries (rules 2-3-4-5, 2-11-1).
+_NUMBER_RULE = re.compile(r"Card Number:\s*Also treated as \[([A-Za-z0-9]+-\d+)\]", re.I)
 
 
 class DcgCardSchema(Schema):
@@ -31,6 +34,7 @@ class DcgCardSchema(Schema):
         unknown = EXCLUDE
 
     cardId = fields.String(required=True, validate=validate.Length(min=3, max=40))
+    set = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
     nameEn = fields.String(load_default="")
     nameJp = fields.String(load_default=None, allow_none=True)
     kinds = fields.List(
@@ -66,7 +70,7 @@ class DcgCardSchema(Schema):
             evo_names=[],
             flags=[],
             max_copies=data["maxCountInDeck"] if data["maxCountInDeck"] != 4 else None,
-            set_name=None,
+            set_name=(data["set"] or "").strip() or None,
             name_ja=(data["nameJp"] or "").strip() or None,
             colors=data["colors"],
             traits=[
@@ -79,6 +83,7 @@ class DcgCardSchema(Schema):
             dp=data["dp"] if kind == "digimon" else None,
             rarity=data["rarity"],
             text=_card_text(data),
+            treated_as=_treated_as(data),
         )
 
 
@@ -93,6 +98,14 @@ def _card_text(data: dict) -> str | None:
         )
     ]
     return "\n".join(p for p in parts if p) or None
+
+
+def _treated_as(data: dict) -> str | None:
+    for key in ("effectText", "inheritedEffectText", "securityEffectText"):
+        found = _NUMBER_RULE.search(data[key] or "")
+        if found:
+            return found.group(1).upper()
+    return None
 
 
 def _rule_names(pattern: re.Pattern, text: str) -> list[str]:

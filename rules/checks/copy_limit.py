@@ -5,6 +5,26 @@ from dataclasses import dataclass, field
 
 from rules.checks.words import copies, section_name
 from rules.model import Card, Context, Deck, Stack, Violation
+from rules.numbers import number_key
+
+
+def shared_numbers(stacks: tuple[Stack, ...]) -> dict[str, list[Stack]]:
+    """The stacks that share a card number with another printing, by that number's key.
+
+    A DCG printing with "(Rule) Card number: Also treated as [XX]" counts as XX for deck
+    building (Comprehensive Rules 2-3-4-5; 2-3-5-2 in the Japanese text): it and XX's
+    own printings share one copy limit and XX's list entries. Most decks hold none:
+    then this is one pass that finds nothing.
+    """
+    if not any(stack.card.treated_as for stack in stacks):
+        return {}
+    groups: dict[str, list[Stack]] = {}
+    for stack in stacks:
+        card = stack.card
+        groups.setdefault(number_key(card.treated_as or card.number), []).append(stack)
+    return {
+        key: group for key, group in groups.items() if any(stack.card.treated_as for stack in group)
+    }
 
 
 @dataclass(frozen=True)
@@ -17,7 +37,8 @@ class CopyLimit:
     cards) replaces it, in every game. Cards with a flag in `per_deck_flags` or a kind
     in `per_deck_kinds` are counted over all `sections` together (DBE: the Ace,
     Firewall and DATA limits say "per deck"); the rest in each section on its own.
-    Why: the copy limit is per card number; alternate arts share their number.
+    Why: the copy limit is per card number; alternate arts share their number, and so
+    does a printing "also treated as" another number (RB1-004 and P-009 share 4 copies).
     Example: 5 copies of ST1-03 in a DCG main deck get `copy-limit`.
     """
 
@@ -50,15 +71,31 @@ class CopyLimit:
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         known = self._known
         for section in self.sections:
-            for stack in deck.stacks(section):
+            stacks = deck.stacks(section)
+            over: list[Stack] | None = None
+            reprinted = False
+            for stack in stacks:
                 card = stack.card
                 facts = known.get(card.number)
                 if facts is None or facts[0] is not card:
                     # (card, limit, per deck?): the same card object always gives the same.
                     facts = known[card.number] = (card, self.limit_for(card), self.per_deck(card))
+                if card.treated_as is not None:
+                    reprinted = True
                 if facts[2] or facts[1] is None or stack.count <= facts[1]:
                     continue
+                if over is None:
+                    over = []
+                over.append(stack)
+            # Most sections hold no printing treated as another number: one flag, no scan.
+            shared = shared_numbers(stacks) if reprinted else {}
+            for stack in over or ():
+                card = stack.card
+                if shared and number_key(card.treated_as or card.number) in shared:
+                    continue  # judged with the printings it shares a number with, below
                 yield from self._judge(stack, section_name(section), section)
+            for group in shared.values():
+                yield from self._judge_shared(group, section)
         if self.per_deck_flags or self.per_deck_kinds:
             whole: dict[str, Stack] = {}
             for section in self.per_deck_sections:
@@ -73,6 +110,35 @@ class CopyLimit:
             where = " and ".join(section_name(s) for s in self.per_deck_sections)
             for stack in whole.values():
                 yield from self._judge(stack, where, None)
+
+    def _judge_shared(self, group: list[Stack], section: str) -> Iterator[Violation]:
+        """Printings that share one card number (RB1-004 treated as P-009) count together,
+        against the limit of the number they share."""
+        total = sum(stack.count for stack in group)
+        limits = [limit for s in group if (limit := self.limit_for(s.card)) is not None]
+        if not limits or total <= min(limits):
+            return
+        limit = min(limits)
+        number = next(s.card.treated_as for s in group if s.card.treated_as)
+        parts = ", ".join(
+            f"{s.count} {s.card.label}"
+            + (f" (treated as {s.card.treated_as})" if s.card.treated_as else "")
+            for s in group
+        )
+        message = (
+            f"You have {copies(total)} of card number {number} in your "
+            f"{section_name(section)} ({parts}): a printing treated as {number} counts as "
+            f"{number}, and the limit for this card number is {limit}{self.words}. "
+            f"Remove {copies(total - limit)}."
+        )
+        yield Violation(
+            self.code,
+            message,
+            self.rule,
+            section=section,
+            cards=tuple(s.card.number for s in group),
+            line=min((s.line for s in group if s.line), default=None),
+        )
 
     def _judge(self, stack: Stack, where: str, section: str | None) -> Iterator[Violation]:
         limit = self.limit_for(stack.card)

@@ -5,9 +5,11 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
+from rules.checks.copy_limit import shared_numbers
 from rules.checks.words import copies, section_name
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
+from rules.numbers import number_key
 
 LIST_SOURCE: Final = (
     "Digimon Card Game restricted and banned card list "
@@ -60,6 +62,73 @@ def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Cha
             yield stack, change
 
 
+# The last deck asked about and whether it holds a printing treated as another number:
+# the banned and restricted checks ask about the same deck one after the other. A race
+# between threads only makes one of them look again.
+_last_reprints: tuple[object, bool] = (None, False)
+
+
+def _has_reprints(deck: Deck) -> bool:
+    """Does the deck hold a printing "also treated as" another number? (Rarely.)"""
+    global _last_reprints
+    last = _last_reprints
+    if last[0] is deck:
+        return last[1]
+    found = False
+    for stack in deck.totals:
+        if stack.card.treated_as is not None:
+            found = True
+            break
+    _last_reprints = (deck, found)
+    return found
+
+
+def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[list[Stack], Change]]:
+    """Printings "also treated as" a listed number, with that number's own copies.
+
+    Only groups that hold such a printing: a listed card on its own is `_limited`'s.
+    """
+    if ctx.lists is None or not _has_reprints(deck):
+        return []
+    state = ctx.lists.state_on(ctx.on)
+    found = []
+    for key, group in shared_numbers(deck.totals).items():
+        listed = state.get(key)
+        if listed and listed[0] == status:
+            found.append((group, listed[1]))
+    return found
+
+
+def _is_shared(stack: Stack, groups: set[str]) -> bool:
+    card = stack.card
+    return bool(groups) and number_key(card.treated_as or card.number) in groups
+
+
+def _group_words(group: list[Stack]) -> str:
+    """`2 RB1-004 Agumon (treated as P-009) and 1 P-009 Agumon`."""
+    parts = [
+        f"{s.count} {s.card.label}"
+        + (f" (treated as {s.card.treated_as})" if s.card.treated_as else "")
+        for s in group
+    ]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def _number(group: list[Stack]) -> str:
+    return next(s.card.treated_as for s in group if s.card.treated_as) or group[0].card.number
+
+
+def _group_violation(code: str, group: list[Stack], change: Change, message: str) -> Violation:
+    return Violation(
+        code,
+        message,
+        list_citation(change),
+        None,
+        tuple(s.card.number for s in group),
+        min((s.line for s in group if s.line), default=None),
+    )
+
+
 def _violation(code: str, stack: Stack, change: Change, message: str) -> Violation:
     return Violation(code, message, list_citation(change), None, (stack.card.number,), stack.line)
 
@@ -68,7 +137,8 @@ def _violation(code: str, stack: Stack, change: Change, message: str) -> Violati
 class BannedCards:
     """No copy of a card banned on the day (DCG lists by date).
 
-    What: looks every card number up in the list history for the requested date.
+    What: looks every card number up in the list history for the requested date (a
+    printing "also treated as" a banned number is banned with it).
     Why: banned cards may not be in the deck or the Digi-Egg deck at all.
     Example: BT5-109 in a deck dated 2022-03-01 gets `banned`.
     """
@@ -77,7 +147,20 @@ class BannedCards:
     code: str = "banned"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        groups = set()
+        for group, change in _shared(deck, ctx, BANNED):
+            groups.add(number_key(_number(group)))
+            total = sum(s.count for s in group)
+            message = (
+                f"Card number {_number(group)} is banned{_since(change)}: no copies are "
+                f"allowed, and a printing treated as {_number(group)} counts as it. "
+                f"Remove {'all ' if total > 1 else ''}{copies(total)} "
+                f"({_group_words(group)})."
+            )
+            yield _group_violation(self.code, group, change, message)
         for stack, change in _limited(deck, ctx, BANNED):
+            if _is_shared(stack, groups):
+                continue
             message = (
                 f"{stack.card.label} is banned{_since(change)}: no copies are allowed. "
                 f"Remove {'all ' if stack.count > 1 else ''}{copies(stack.count)}."
@@ -89,7 +172,8 @@ class BannedCards:
 class RestrictedCards:
     """At most 1 copy, over both decks, of a card restricted on the day (DCG lists by date).
 
-    What: adds the copies of a restricted card number in every section.
+    What: adds the copies of a restricted card number in every section, with those of
+    any printing "also treated as" that number (RB1-004 counts as P-009).
     Why: "restricted to 1" limits the whole deck, all printings together.
     Example: 4 BT2-047 in a deck dated 2021-05-01 get `restricted`.
     """
@@ -98,8 +182,20 @@ class RestrictedCards:
     code: str = "restricted"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        groups = set()
+        for group, change in _shared(deck, ctx, RESTRICTED):
+            groups.add(number_key(_number(group)))
+            total = sum(s.count for s in group)
+            if total <= 1:
+                continue
+            message = (
+                f"Card number {_number(group)} is restricted to 1 copy over both decks"
+                f"{_since(change)}, and a printing treated as {_number(group)} counts as it: "
+                f"you have {total} ({_group_words(group)}). Remove {copies(total - 1)}."
+            )
+            yield _group_violation(self.code, group, change, message)
         for stack, change in _limited(deck, ctx, RESTRICTED):
-            if stack.count <= 1:
+            if _is_shared(stack, groups) or stack.count <= 1:
                 continue
             message = (
                 f"{stack.card.label} is restricted to 1 copy over both decks{_since(change)}, "

@@ -193,15 +193,15 @@ def test_format_detail_has_dated_lists(client):
 def test_cards_list_object(client):
     data = client.get("/api/v1/cards?game=dcg&q=agumon").get_json()
     assert CardListSchema().validate(data) == {}
-    assert data["total"] >= 1 and data["page"] == 1 and data["has_more"] is False
+    assert data["total"] >= 1 and data["page"] == 1 and data["has_more"] is (data["total"] > 50)
     assert {"game", "number", "name", "kind", "level"} <= set(data["data"][0])
 
 
 def test_cards_whole_pool_paginates(client):
     first = client.get("/api/v1/cards?game=dcg").get_json()
-    assert first["total"] == 96 and len(first["data"]) == 50 and first["has_more"] is True
-    second = client.get("/api/v1/cards?game=dcg&page=2").get_json()
-    assert len(second["data"]) == 46 and second["has_more"] is False
+    assert first["total"] == 4391 and len(first["data"]) == 50 and first["has_more"] is True
+    last = client.get("/api/v1/cards?game=dcg&page=88").get_json()
+    assert len(last["data"]) == 41 and last["has_more"] is False
 
 
 def test_card_by_any_spelling(client):

@@ -106,7 +106,7 @@ def test_player_text_is_escaped(page, server):
 
 def test_search_the_card_browser(page, server):
     page.goto(server + "/cards")
-    page.fill("#q", "agumon")
+    page.fill("#q", "agumon set:st1")
     page.select_option("#game", "dcg")
     page.click("form.search button")
     page.wait_for_selector("#total")

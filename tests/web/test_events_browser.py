@@ -12,6 +12,8 @@ from conftest import ROOT
 from fixture_cards import ST1_TEXT
 from web.test_browser import CHROMIUM, browser, server  # noqa: F401 - fixtures
 
+from cardpool.shipped import read_shipped
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -114,8 +116,9 @@ def test_an_event_from_creation_to_the_table(context, server):  # noqa: F811
 
 
 def _long_list(lines: int) -> str:
-    with open(ROOT / "cardpool" / "starter" / "dcg.csv", encoding="utf-8") as handle:
-        rows = [r for r in csv.reader(handle) if r and not r[0].startswith("#")][1:]
+    # The starter decks ST1-ST6 (what the starter pool held before the whole list shipped).
+    text = read_shipped("dcg").decode("utf-8")
+    rows = [r for r in csv.reader(text.splitlines()) if re.match(r"ST[1-6]-", r[0])]
     return "\n".join(f"1 {row[1]} {row[0]}" for row in rows[:lines])
 
 

@@ -1,4 +1,4 @@
-"""Every HTML page through the Flask test client (the starter pool)."""
+"""Every HTML page through the Flask test client (the shipped card lists)."""
 
 import re
 
@@ -10,9 +10,9 @@ from fixture_cards import ST1_TEXT as ST1
     ("path", "says"),
     [
         ("/", "Check a deck"),
-        ("/cards", "ST1-03"),
-        ("/cards?game=dcg&q=agumon&kind=digimon&level=3&color=Red&page=1", "ST1-03"),
-        ("/cards?page=x", "ST1-03"),
+        ("/cards", "AD1-001"),
+        ("/cards?game=dcg&q=agumon&kind=digimon&level=3&color=Red&page=1", "BT1-010"),
+        ("/cards?page=x", "AD1-001"),
         ("/cards/dcg/ST1-03", "Agumon"),
         ("/cards/dcg/st01-3", "Agumon"),
         ("/formats", "Digi-Battle"),

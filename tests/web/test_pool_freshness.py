@@ -1,12 +1,12 @@
 """A worker serves the pool an import replaced within POOL_CHECK_SECONDS, never later."""
 
 import threading
-from importlib import resources
 
 import pytest
 
 from cardpool.db import connect
 from cardpool.importers import parse_source
+from cardpool.shipped import read_shipped
 from cardpool.store import replace_pool
 from deckcheck import create_app, pool_check_seconds
 from deckcheck.db import PoolCache
@@ -21,8 +21,7 @@ class Clock:
 
 
 def starter_rows(game: str) -> list[dict]:
-    content = resources.files("cardpool.starter").joinpath(f"{game}.csv").read_bytes()
-    return parse_source(game, content, "starter")
+    return parse_source(game, read_shipped(game), "starter")
 
 
 def reimport_without(path: str, game: str, number: str) -> None:

@@ -1,0 +1,140 @@
+"""How current the card lists and list histories are, in front of people.
+
+- `card_lists(game)` in templates: one line per game ("Card list: 4,391 DCG cards,
+  newest BT26 / EX12, updated 2026-08-20"), shown on the home page, the report and the
+  card browser (templates/_card_lists.html).
+- `/about/data`: where each list comes from, its licence, how fresh it is.
+- `/formats/dcg/changes.atom`: the DCG list changes as an Atom feed.
+- With DECKCHECK_SYNC_EVERY set, the background sync (cardpool.syncing) starts on a
+  server process's first request: never in a command, never inside a request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from datetime import date
+from importlib import resources
+from xml.sax.saxutils import escape
+
+from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
+
+from cardpool import freshness, list_store
+from cardpool.syncing import BackgroundSync
+from deckcheck.db import get_db
+from rules.games import game_name
+from rules.lists import Change
+
+bp = Blueprint("data", __name__)
+FEED_ID = "tag:deckcheck,2026:formats/dcg/changes"
+
+
+def card_lists(game: str | None = None) -> list[str]:
+    """The freshness line of `game` (or of every game); nothing if the database cannot say."""
+    try:
+        entries = freshness.status(get_db())
+    except sqlite3.Error as err:
+        current_app.logger.warning("card list freshness not read: %s", err)
+        return []
+    return [freshness.line(e) for e in entries if game is None or e["game"] == game]
+
+
+@bp.get("/about/data")
+def about_data():
+    db = get_db()
+    licence = (
+        resources.files("cardpool.starter")
+        .joinpath("LICENSE-aegis-digimon-tcg.txt")
+        .read_text("utf-8")
+    )
+    stored = list_store.current(db, "dcg")
+    return render_template(
+        "about_data.html",
+        pools=[{**e, "line": freshness.line(e)} for e in freshness.status(db)],
+        game_names={e["game"]: game_name(e["game"]) for e in freshness.status(db)},
+        licence=licence,
+        lists=stored,
+        previous=list_store.previous(db, "dcg"),
+        sync_every=current_app.config.get("SYNC_EVERY"),
+    )
+
+
+@bp.get("/formats/dcg/changes.atom")
+def changes_feed():
+    stored = list_store.current(get_db(), "dcg")
+    changes = [c for c in stored.history.changes if c.effective or c.announced]
+    link = request.url_root.rstrip("/") + url_for("web.format_detail", format_id="dcg")
+    updated = max(
+        [_day(c).isoformat() for c in changes] + [stored.updated or "2020-01-01"],
+    )
+    entries = "".join(_entry(change, link) for change in reversed(changes))
+    body = (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<feed xmlns="http://www.w3.org/2005/Atom">\n'
+        f"<id>{FEED_ID}</id>\n"
+        "<title>Digimon Card Game banned and restricted list changes (deckcheck)</title>\n"
+        f"<subtitle>{escape(stored.source)}</subtitle>\n"
+        f'<link rel="alternate" href="{escape(link)}"/>\n'
+        f"<updated>{updated}T00:00:00Z</updated>\n"
+        "<author><name>deckcheck</name></author>\n"
+        f"{entries}</feed>\n"
+    )
+    return Response(body, mimetype="application/atom+xml")
+
+
+def _day(change: Change) -> date:
+    return change.announced or change.effective or date.min
+
+
+def _entry(change: Change, link: str) -> str:
+    when = change.effective.isoformat() if change.effective else "date unknown"
+    cards = [f"{ref.label}: {status}" for ref, status in change.limits]
+    cards += [
+        f"choice restriction: {', '.join(r.label for r in a)} or "
+        f"{', '.join(r.label for r in b)}, not both"
+        + (f" (until {change.ends(at)})" if change.ends(at) else "")
+        for at, (a, b) in enumerate(change.choices)
+    ]
+    lines = [
+        f"Effective: {when}",
+        f"Announced: {change.announced.isoformat() if change.announced else 'not known'}",
+        *cards,
+        *(f"Source: {source}" for source in change.sources),
+    ]
+    if change.doubt:
+        lines.append(f"Doubt: {change.doubt}")
+    content = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (
+        "<entry>\n"
+        f"<id>{FEED_ID}/{when}/{_digest(change)}</id>\n"
+        f"<title>{escape(f'List change effective {when}: ' + ', '.join(cards)[:200])}</title>\n"
+        f'<link rel="alternate" href="{escape(link)}"/>\n'
+        f"<updated>{_day(change).isoformat()}T00:00:00Z</updated>\n"
+        f'<content type="html">{escape(f"<ul>{content}</ul>")}</content>\n'
+        "</entry>\n"
+    )
+
+
+def _digest(change: Change) -> str:
+    """A stable id part for one change: the same cards and statuses give the same id."""
+    text = "|".join(
+        [f"{ref.number}={status}" for ref, status in change.limits]
+        + [",".join(r.number for r in (*a, *b)) for a, b in change.choices]
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.add_template_global(card_lists, "card_lists")
+    every = app.config.get("SYNC_EVERY")
+    if every:
+        sync = BackgroundSync(
+            app.config["DATABASE"], every, app.config["SYNC_URLS"], app.config.get("LISTS_URL")
+        )
+        app.extensions["deckcheck.sync"] = sync
+
+        # Only a serving process gets requests: a command (cardpool import) never syncs.
+        @app.before_request
+        def _start_sync() -> None:
+            sync.start()

@@ -86,7 +86,7 @@ def test_an_unknown_product_or_a_far_year_is_refused(full_client, written):
     assert response.status_code == 422
     assert response.get_json()["error"]["details"]["fields"]["date"]
     page = full_client.get("/report", query_string={"decklist": "4 ST1-02", "date": written})
-    assert page.status_code == 400
+    assert page.status_code == 422
 
 
 def test_the_format_says_which_sets_are_not_judged(full_client):

@@ -15,12 +15,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+# The shared data sits beside the checkout (../shared), or beside a folder of worktrees.
+SHARED = next(
+    (p / "shared" for p in ROOT.parents if (p / "shared" / "data").is_dir()), ROOT.parent / "shared"
+)
+DATA = SHARED / "data"
 POOLS = {
     "dcg": DATA / "dcg" / "aegis_cards.json",
     "digibattle": DATA / "digibattle" / "cards.csv",
     "dmcg": DATA / "dmcg" / "cards.csv",
-    "dbe": ROOT.parent / "shared" / "acceptance" / "dbe_fixture_cards.csv",
+    "dbe": SHARED / "acceptance" / "dbe_fixture_cards.csv",
 }
 
 # A real tournament-style list (digimoncard.io export in the shared examples): 50 + 5.

@@ -18,8 +18,8 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core
 from deckcheck.events.judge import judge, unresolved_lines
 from deckcheck.format_registry import registry
+from deckcheck.report_json import report_json
 from rules.lock import compare
-from rules.report_json import report_json
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024

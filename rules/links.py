@@ -11,31 +11,43 @@ read, so a bad piece is reported and the rest still counts.
 
 from __future__ import annotations
 
-from typing import Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote
 
 from rules.numbers import is_number
 
 Entry = tuple[str | None, int | None, str | None]
-MAX_COUNT: Final = 1000
+MAX_COUNT = 1000
 
 
 def deck_link(text: str) -> list[Entry] | None:
-    """The entries of a deck link or bare `dg` value; None when `text` is neither."""
-    if text.startswith(("http://", "https://")):
-        try:
-            query = parse_qs(urlsplit(text).query)
-        except ValueError:
-            return None
-        if "deck" in query:
-            return _pairs(query["deck"][0].split(","), ":", count_first=False)
-        if "dg" in query:
-            return _dg(query["dg"][0])
-        return None
+    """The entries of a deck link or bare `dg` value; None when `text` is neither.
+
+    Links as they are shared: http or https, with or without `www.`, in angle brackets,
+    with other parameters around `dg` / `deck`, behind a `#/` route, or percent-encoded
+    whole (`deckinfo2%3Fdn%3D...%26dg%3D...`).
+    """
+    text = text.strip("<>\"'")
+    if text.startswith(("http://", "https://", "www.")):
+        return _link_query(text)
     if text.startswith("dg="):
         return _dg(text[3:])
     if text[:1].isdigit() and "n" in text[:6] and _dg_shaped(text):
         return _dg(text)
+    return None
+
+
+def _link_query(link: str) -> list[Entry] | None:
+    if "?" not in link and "%3f" in link.lower():
+        link = unquote(link)  # the whole address percent-encoded
+    query = link.partition("?")[2].partition("#")[0]  # the query, wherever the route puts it
+    try:
+        found = parse_qs(query)
+    except ValueError:
+        return None
+    if "deck" in found:
+        return _pairs(found["deck"][0].split(","), ":", count_first=False)
+    if "dg" in found:
+        return _dg(found["dg"][0])
     return None
 
 

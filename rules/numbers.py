@@ -57,15 +57,16 @@ def digit_runs(text: str) -> list[str]:
 def fits_printed(typed: str, printed: str) -> bool:
     """Does a typed number stay within its printed width (`BT1-0100` is not `BT1-100`)?
 
-    A typed run may drop zeros, and pad a run to two digits (`ST01-01`, `St-01`), but
-    a run longer than both its printed form and two digits is another number.
+    A typed run may drop zeros, and pad a run with zeros to three digits (`ST01-01`,
+    `St-01`, and `st-010` for DMCG's `St-10`: DCG numbers have three), but a run longer
+    than both its printed form and three digits is another number.
     """
     known = _FITS.get((typed, printed))
     if known is None:
         known = _FITS.keep(
             (typed, printed),
             all(
-                len(mine) <= max(len(theirs), 2)
+                len(mine) <= max(len(theirs), 3)
                 for mine, theirs in zip(digit_runs(typed), digit_runs(printed), strict=False)
             ),
         )

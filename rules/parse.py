@@ -213,18 +213,13 @@ def parse_lines_of(
     if len(text) > MAX_LINE:
         return [Line(number, text[:80], "unparsed", section=section, problem="too long")]
     if " " not in text and ("n" in text or "=" in text):
-        link = deck_link(text)
+        link = deck_link(text, budget)
         if link is not None:
-            return _link_lines(number, text, section, link, budget)
+            return _link_lines(number, text, section, link)
     return [_line(number, text, section)]
 
 
-def _link_lines(
-    number: int, text: str, section: str | None, link: list, budget: Budget | None
-) -> list[Line]:
-    if budget is not None and not budget.take_entries(len(link)):
-        problem = f"the deck links and codes of this request hold more than {ENTRIES:,} cards"
-        return [Line(number, text[:80], "unparsed", section=section, problem=problem)]
+def _link_lines(number: int, text: str, section: str | None, link: list) -> list[Line]:
     return [
         _card(number, text, count, card, section)
         if card and count

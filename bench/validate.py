@@ -36,25 +36,11 @@ TARGETS = {
 }
 
 
-def structured(text: str) -> dict[str, list[tuple[str, int]]]:
-    """A `count name number` list as the structured deck organizer software sends (the
-    card number and count of each line, in its section)."""
-    sections: dict[str, list[tuple[str, int]]] = {"main": [], "eggs": []}
-    section = "main"
-    for line in text.splitlines():
-        if line.startswith("//"):
-            section = "eggs" if "Egg" in line else section
-        elif line.strip():
-            words = line.split()
-            sections[section].append((words[-1], int(words[0])))
-    return sections
-
-
 def measure(tree: Path) -> dict[str, float]:
     """Median µs per row, with the project modules imported from `tree`."""
     sys.path.insert(0, str(tree))
     sys.path.insert(1, str(HERE.parent))
-    from common import DECK_55, POOLS, need_data, timings
+    from common import DECK_55, POOLS, need_data, structured_deck, timings
 
     from cardpool.cards import row_to_card
     from cardpool.importers import parse_source
@@ -75,7 +61,10 @@ def measure(tree: Path) -> dict[str, float]:
         settle_heap()  # as the service does after loading a pool (deckcheck.db)
     except ImportError:
         pass
-    sections = structured(DECK_55)
+    sections = {
+        name: [(e["card"], e["count"]) for e in entries]
+        for name, entries in structured_deck(DECK_55).items()
+    }
     report = check_text(fmt, index, DECK_55, ON)
     assert report.deck.size("main") == 50 and report.deck.size("eggs") == 5
     same = check_structured(fmt, index, sections, None, ON)

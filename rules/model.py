@@ -111,19 +111,7 @@ class Deck:
         a card on many lines gathers its entries before its one stack is built)."""
         found = self._derived.get("sections")
         if found is None:
-            grouped: dict[tuple[str, str], list[Entry]] = {}
-            for entry in self.entries:
-                key = (entry.section, entry.card.number)
-                same = grouped.get(key)
-                if same is None:
-                    grouped[key] = [entry]
-                else:
-                    same.append(entry)
-            sections: dict[str, list[Stack]] = {}
-            for (section, _), group in grouped.items():
-                sections.setdefault(section, []).append(_stack(group))
-            found = {section: tuple(stacks) for section, stacks in sections.items()}
-            self._derived["sections"] = found
+            found = self._derived["sections"] = _group(self.entries)
         return found
 
     def _all(self) -> tuple[Stack, ...]:
@@ -191,13 +179,27 @@ def _totals(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
     )
 
 
-def _stack(group: list[Entry]) -> Stack:
-    """The stack of one card's entries in one section."""
-    first = group[0]
-    if len(group) == 1:
-        return Stack(first.card, first.count, () if first.line is None else (first.line,))
-    lines = tuple(e.line for e in group if e.line is not None)
-    return Stack(first.card, sum(e.count for e in group), lines)
+def _group(entries: tuple[Entry, ...]) -> dict[str, tuple[Stack, ...]]:
+    """Each section's stacks, in the order cards first appear. Linear in the entries: a
+    card listed again is gathered, and its one stack built at the end (most cards are
+    listed once, and their stack is built as they come)."""
+    stacks: dict[tuple[str, str], Stack] = {}
+    again: dict[tuple[str, str], list[Entry]] = {}
+    for entry in entries:
+        key = (entry.section, entry.card.number)
+        if key in stacks:
+            again.setdefault(key, []).append(entry)
+        else:
+            line = entry.line
+            stacks[key] = Stack(entry.card, entry.count, () if line is None else (line,))
+    for key, more in again.items():
+        first = stacks[key]
+        lines = first.lines + tuple(e.line for e in more if e.line is not None)
+        stacks[key] = Stack(first.card, first.count + sum(e.count for e in more), lines)
+    sections: dict[str, list[Stack]] = {}
+    for (section, _), stack in stacks.items():
+        sections.setdefault(section, []).append(stack)
+    return {section: tuple(found) for section, found in sections.items()}
 
 
 class Violation(NamedTuple):

@@ -296,7 +296,7 @@ def _card_line(number: int, text: str, section: str | None) -> Line:
     if first.startswith("-") and first[1:].isdigit():
         return _unparsed(number, text, section, f"the count {first} is below 1")
     readings = card_readings(tokens)
-    if not readings or not any(r.number or _has_letter(r.name) for r in readings):
+    if not readings or not _names_a_card(readings):
         return _unparsed(number, text, section, "no card number or name here")
     best = readings[0]
     if not 1 <= best.count <= MAX_COUNT:
@@ -304,6 +304,14 @@ def _card_line(number: int, text: str, section: str | None) -> Line:
         return _unparsed(number, text, section, problem)
     numbers = (best.number,) if best.number else ()
     return Line(number, text, "card", best.count, numbers, best.name, section, None, readings)
+
+
+def _names_a_card(readings: tuple[Reading, ...]) -> bool:
+    """Does a reading give a card number or a name with a letter (most: the first)?"""
+    first = readings[0]
+    if first.number or _has_letter(first.name):
+        return True
+    return any(r.number or _has_letter(r.name) for r in readings)
 
 
 def _has_letter(text: str | None) -> bool:

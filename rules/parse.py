@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import deckcode
@@ -547,53 +547,64 @@ def _parse_tts(text: str, position: int = 1) -> Parsed | None:
         return None
     if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
         return None
-    name = None
-    section: str | None = None
-    partners: list[Line] = []
-    others: list[Line] = []
-    counts: dict[tuple[str, str | None], int] = {}
     # A pretty-printed array spans lines: each card is placed on the line it first
     # stands on, so its problems name that line.
     where = _item_lines(text, position) if "\n" in text or "\r" in text else {}
-    first_at: dict[tuple[str, str | None], int] = {}
+    read = _TtsRead()
     # An id comes once per copy: each distinct item is read once (within this array).
     numbers: dict[str, str | None] = {}
     for index, item in enumerate(data):
-        if item in numbers:
-            token = numbers[item]
-            if token is not None:
-                counts[(token, section)] = counts.get((token, section), 0) + 1
-                first_at.setdefault((token, section), where.get(item, position))
-                continue
-        token = item[: MAX_LINE + 1]
-        token = (token if token.isascii() else unicodedata.normalize("NFKC", token)).strip()
-        if is_number(token):
-            numbers[item] = token
-            counts[(token, section)] = counts.get((token, section), 0) + 1
-            first_at.setdefault((token, section), where.get(item, position))
-            continue
-        numbers[item] = None
-        line = parse_line(where.get(item, position), token, section)
-        if line is None:
-            continue
-        if line.kind == "header":
-            section = line.section
-        elif line.kind == "partner":
-            partners.append(line)
-        elif name is None and (index == 0 or token.startswith("Exported from")):
-            name = token
-        else:
-            others.append(line)
-    if not counts and not partners:
+        at = where.get(item, position)
+        if item not in numbers:
+            token = item[: MAX_LINE + 1]
+            token = (token if token.isascii() else unicodedata.normalize("NFKC", token)).strip()
+            numbers[item] = token if is_number(token) else None
+            if numbers[item] is None:
+                read.line(parse_line(at, token, read.section), index, token)
+        number = numbers[item]
+        if number is not None:
+            read.card(number, at)
+    if not read.counts and not read.partners:
         return None  # no card in it (`[]`): read as text, where the line is reported
-    cards = [
-        _card(first_at[key], key[0], min(count, MAX_COUNT), key[0], key[1])
-        for key, count in counts.items()
-    ]
-    lines = tuple(sorted([*cards, *others], key=lambda line: line.number))
-    return Parsed(
-        lines, "tts", name=name, partners=tuple(partners), has_headers=section is not None
-    )
+    return read.parsed()
+
+
+@dataclass
+class _TtsRead:
+    """What a TTS array has said so far: cards counted per (id, section), and lines."""
+
+    name: str | None = None
+    section: str | None = None
+    partners: list[Line] = field(default_factory=list)
+    others: list[Line] = field(default_factory=list)
+    counts: dict[tuple[str, str | None], int] = field(default_factory=dict)
+    first_at: dict[tuple[str, str | None], int] = field(default_factory=dict)
+
+    def card(self, number: str, at: int) -> None:
+        key = (number, self.section)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        self.first_at.setdefault(key, at)
+
+    def line(self, line: Line | None, index: int, token: str) -> None:
+        if line is None:
+            return
+        if line.kind == "header":
+            self.section = line.section
+        elif line.kind == "partner":
+            self.partners.append(line)
+        elif self.name is None and (index == 0 or token.startswith("Exported from")):
+            self.name = token
+        else:
+            self.others.append(line)
+
+    def parsed(self) -> Parsed:
+        cards = [
+            _card(self.first_at[key], key[0], min(count, MAX_COUNT), key[0], key[1])
+            for key, count in self.counts.items()
+        ]
+        lines = tuple(sorted([*cards, *self.others], key=lambda line: line.number))
+        headers = self.section is not None
+        return Parsed(lines, "tts", self.name, tuple(self.partners), headers)
 
 
 def _item_lines(text: str, first: int) -> dict[str, int]:

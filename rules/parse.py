@@ -160,11 +160,11 @@ def parse_structured(
 def _entry_line(
     position: int, text: str, count: int, section: str | None, kind: str = "card"
 ) -> Line:
-    key = f"{count}={text}"  # cached like a line's readings, with the entry's count
-    readings = _LINE_READINGS.get(key)
+    key = f"{count}={text}"  # cached like a card line's reading, with the entry's count
+    readings = _ENTRY_READINGS.get(key)
     if readings is None:
         found = card_readings(text.split(), counts=False)
-        readings = _LINE_READINGS.keep(key, tuple(r._replace(count=count) for r in found))
+        readings = _ENTRY_READINGS.keep(key, tuple(r._replace(count=count) for r in found))
     best = readings[0] if readings else Reading(count, None, None)
     numbers = (best.number,) if best.number else ()
     return Line(position, text, kind, count, numbers, best.name, section, None, readings)
@@ -287,23 +287,45 @@ def _partner_line(number: int, text: str, rest: str) -> Line:
 
 
 def _card_line(number: int, text: str, section: str | None) -> Line:
+    """A line that is no header, partner line or comment: a card entry or a problem.
+    What it says depends on its text alone, so that is worked out once per text
+    (`_CARD_LINES`: lists are made of the same lines, `4 Gabumon BT15-020`)."""
+    said = _CARD_LINES.get(text)
+    if said is None:
+        said = _CARD_LINES.keep(text, _card_entry(text))
+    kind, count, numbers, name, problem, readings, unread = said
+    return Line(number, text, kind, count, numbers, name, section, problem, readings, unread)
+
+
+def _card_entry(text: str) -> _Said:
+    """What a card line says: ("card", count, numbers, name, None, readings, None), or
+    ("unparsed", 1, (), None, the problem, (), None)."""
     tokens = _strip_lead(text.split())
     if not tokens:
-        return _unparsed(number, text, section, "no card number or name here")
+        return _problem("no card number or name here")
     if len(tokens) == 1 and _count_of(tokens[0]) is not None:
-        return _unparsed(number, text, section, "a count with no card after it")
+        return _problem("a count with no card after it")
     first = tokens[0]
     if first.startswith("-") and first[1:].isdigit():
-        return _unparsed(number, text, section, f"the count {first} is below 1")
+        return _problem(f"the count {first} is below 1")
     readings = card_readings(tokens)
     if not readings or not _names_a_card(readings):
-        return _unparsed(number, text, section, "no card number or name here")
+        return _problem("no card number or name here")
     best = readings[0]
     if not 1 <= best.count <= MAX_COUNT:
-        problem = f"the count {best.count_token} is not a whole number from 1 to {MAX_COUNT}"
-        return _unparsed(number, text, section, problem)
+        return _problem(f"the count {best.count_token} is not a whole number from 1 to {MAX_COUNT}")
     numbers = (best.number,) if best.number else ()
-    return Line(number, text, "card", best.count, numbers, best.name, section, None, readings)
+    return ("card", best.count, numbers, best.name, None, readings, None)
+
+
+# kind, count, numbers, name, problem, readings, unread count: a Line without its place.
+_Said = tuple[str, int, tuple[str, ...], str | None, str | None, tuple[Reading, ...], None]
+# A few thousand lines: the lines of the lists in play, each a few hundred bytes.
+_CARD_LINES: Bounded[str, _Said] = Bounded(4096)
+
+
+def _problem(problem: str) -> _Said:
+    return ("unparsed", 1, (), None, problem, (), None)
 
 
 def _names_a_card(readings: tuple[Reading, ...]) -> bool:
@@ -316,12 +338,6 @@ def _names_a_card(readings: tuple[Reading, ...]) -> bool:
 
 def _has_letter(text: str | None) -> bool:
     return text is not None and any(ch.isalpha() for ch in text)
-
-
-def _unparsed(
-    number: int, text: str, section: str | None, problem: str, count: int | None = None
-) -> Line:
-    return Line(number, text, "unparsed", section=section, problem=problem, unread_count=count)
 
 
 def _strip_lead(tokens: list[str]) -> list[str]:
@@ -409,18 +425,7 @@ class Template(NamedTuple):
 
 
 def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]:
-    """Every reading of a card entry's tokens, most natural first (see the module).
-
-    Cached by the tokens: lists are made of the same lines (`4 Gabumon BT15-020`).
-    """
-    key = ("" if counts else "-") + " ".join(tokens)
-    found = _LINE_READINGS.get(key)
-    if found is None:
-        found = _LINE_READINGS.keep(key, _card_readings(tokens, counts))
-    return found
-
-
-def _card_readings(tokens: list[str], counts: bool) -> tuple[Reading, ...]:
+    """Every reading of a card entry's tokens, most natural first (see the module)."""
     position = None
     if counts and len(tokens) > 1 and _list_number(tokens[0]) is not None:
         position = tokens[0]
@@ -450,7 +455,7 @@ def _card_readings(tokens: list[str], counts: bool) -> tuple[Reading, ...]:
     return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
 
 
-_LINE_READINGS: Bounded[str, tuple[Reading, ...]] = Bounded()
+_ENTRY_READINGS: Bounded[str, tuple[Reading, ...]] = Bounded(4096)
 
 
 def _shape_readings(shape: str) -> tuple[Template, ...]:

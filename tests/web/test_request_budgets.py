@@ -63,3 +63,55 @@ def test_each_request_has_its_own_budget(client):
         assert [len(messages) for messages in unknown] == [20, 20]
         assert all("no suggestion looked for" not in m for m in unknown[0])  # the first 20
         assert all("no suggestion looked for" in m for m in unknown[1])
+
+
+ACCEPTED = [
+    {
+        "id": 1,
+        "deck": {
+            "main": [{"card": "ST1-03", "count": 4}],
+            "eggs": [{"card": "ST1-01", "count": 4}],
+        },
+    },
+    {"deck": {"main": [{"card": "ST1-03", "count": 4}], "partner": "BT1-010"}},
+    {"id": "x", "deck": {"main": []}, "extra": 5},
+    {"id": None, "deck": {"destiny": [{"card": "a" * 200, "count": 1000}], "partner": None}},
+]
+REFUSED = [
+    {"deck": {"main": [{"card": "ST1-03", "count": 0}]}},
+    {"deck": {"main": [{"card": "ST1-03", "count": True}]}},
+    {"deck": {"main": [{"card": "", "count": 1}]}},
+    {"deck": {"main": [{"card": "ST1-03", "count": 1, "x": 1}]}},
+    {"deck": {"egg": []}},
+    {"deck": {"main": []}, "decklist": "4 ST1-03"},
+    {"deck": {"main": [], "partner": 3}},
+]
+
+
+@pytest.mark.parametrize("item", ACCEPTED)
+def test_a_batch_deck_read_by_plain_checks_is_what_the_schema_gives(item):
+    from marshmallow import Schema
+
+    from deckcheck.schemas import BatchDeckSchema, _plain_batch_deck
+
+    schema = BatchDeckSchema()
+    assert _plain_batch_deck(item) is not None  # the plain path is taken
+    assert schema.load(item) == Schema.load(schema, item)
+
+
+@pytest.mark.parametrize("item", REFUSED)
+def test_a_batch_deck_the_schema_refuses_is_refused_with_its_errors(item):
+    from marshmallow import Schema, ValidationError
+
+    from deckcheck.schemas import BatchDeckSchema
+
+    schema = BatchDeckSchema()
+    try:
+        expected = Schema.load(schema, item)
+    except ValidationError as err:
+        expected = err.messages
+    try:
+        found = schema.load(item)
+    except ValidationError as err:
+        found = err.messages
+    assert found == expected

@@ -137,3 +137,12 @@ def test_without_an_import_date_the_message_leaves_it_out():
     pool = CardIndex("dcg", [Card("dcg", "EX12-001", "Test Twelve", "digimon")])
     [problem] = resolve(parse("4 EX13-001"), pool).problems
     assert problem.message.endswith("its newest EX set is EX12.")
+
+
+def test_the_hint_is_in_the_violation_json():
+    from deckcheck.report_json import violation_json
+
+    [problem] = resolve(parse("4 EX13-001"), NEWER).problems
+    assert violation_json(problem)["hint"] == "newer-set"
+    [typo] = resolve(parse("4 Agumom"), NEWER).problems
+    assert "hint" not in violation_json(typo)

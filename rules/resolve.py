@@ -362,8 +362,11 @@ def _partners(
         return None, (), None
     found: list[Card] = []
     for line in lines:
-        for reading in line.readings:
-            choice = resolver.card(line, (reading,))
+        # A structured partner is one entry, read like one; each reading of a text
+        # `Partner:` line names a partner of its own (`Partner: ACC-001 ACC-023`: two).
+        groups = [line.readings] if resolver.structured else [(r,) for r in line.readings]
+        for readings in groups:
+            choice = resolver.card(line, readings)
             if choice is not None and choice.card not in found:
                 found.append(choice.card)
     if not found:

@@ -102,3 +102,11 @@ def test_a_line_whose_readings_agree_is_counted(text, number, count):
 def test_a_number_typed_as_printed_finds_what_any_other_spelling_finds(number):
     # The printed spelling is one look-up; a lower-case one goes by key and width.
     assert POOL.by_number(number) is POOL.by_number(number.lower())
+
+
+def test_a_structured_partner_is_read_as_one_entry():
+    from rules.parse import parse_structured
+
+    pool = CardIndex("dbe", [Card("dbe", "ACC-001", "Agumon", "digimon", "R")])
+    resolved = resolve(parse_structured({"main": [("ACC-001", 4)]}, "ACC-001"), pool)
+    assert resolved.problems == () and resolved.deck.partner == pool.by_number("ACC-001")

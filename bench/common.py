@@ -12,15 +12,20 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+# The shared data sits beside the checkout (../shared), or beside a folder of worktrees.
+SHARED = next(
+    (p / "shared" for p in ROOT.parents if (p / "shared" / "data").is_dir()), ROOT.parent / "shared"
+)
+DATA = SHARED / "data"
 POOLS = {
     "dcg": DATA / "dcg" / "aegis_cards.json",
     "digibattle": DATA / "digibattle" / "cards.csv",
     "dmcg": DATA / "dmcg" / "cards.csv",
-    "dbe": ROOT.parent / "shared" / "acceptance" / "dbe_fixture_cards.csv",
+    "dbe": SHARED / "acceptance" / "dbe_fixture_cards.csv",
 }
 
 # A real tournament-style list (digimoncard.io export in the shared examples): 50 + 5.
@@ -46,6 +51,44 @@ DECK_55 = """// Digimon Deck List
 1 Bukamon BT14-002
 4 Wanyamon BT11-002
 """
+
+
+def structured_deck(text: str) -> dict[str, list[dict]]:
+    """A `count name number` list as the structured deck organizer software sends: each
+    line's card number and count, in the section its header names (`// Egg Deck`)."""
+    sections: dict[str, list[dict]] = {"main": [], "eggs": []}
+    section = "main"
+    for line in text.splitlines():
+        if line.startswith("//"):
+            section = "eggs" if "Egg" in line else section
+        elif line.strip():
+            words = line.split()
+            sections[section].append({"card": words[-1], "count": int(words[0])})
+    return sections
+
+
+def structured_decks(decks: list[str]) -> list[dict[str, list[dict]]]:
+    """Real decks (any input style) as structured decks: read and resolved once here,
+    against the shared DCG pool, each card as its number and count in its section."""
+    from cardpool.cards import row_to_card
+    from cardpool.importers import parse_source
+    from rules.builtin import BUILT_IN
+    from rules.pool import CardIndex
+    from rules.validate import check_text
+
+    rows = parse_source("dcg", POOLS["dcg"].read_bytes(), "bench")
+    index = CardIndex("dcg", [row_to_card(row) for row in rows])
+    found = []
+    for text in decks:
+        deck = check_text(BUILT_IN["dcg"], index, text, date(2026, 5, 1)).deck
+        found.append(
+            {
+                section: [{"card": s.card.number, "count": s.count} for s in deck.stacks(section)]
+                for section in deck.sections()
+                if section in ("main", "eggs")
+            }
+        )
+    return [deck for deck in found if deck]
 
 
 def need_data() -> None:

@@ -3,8 +3,9 @@
     .venv/bin/python bench/validate.py
     .venv/bin/python bench/validate.py --against /tmp/before --rounds 5
 
-Targets (issue 10): parse + resolve + validate of the text at most 200 µs (aim 100);
-an adversarial 100,000-character line parsed in at most 20 ms (aim 5). Medians.
+Targets (issue 23): parse + resolve + validate of the text no slower than c3fba1a (aim
+100 µs); the same deck as structured entries at most 1.2x the text; an adversarial
+100,000-character line parsed in at most 20 ms (aim 5). Medians.
 
 `--against DIR` times another checkout of the project (e.g. `git worktree add
 /tmp/before <commit>`) side by side: each round runs one fresh process per tree,
@@ -28,8 +29,8 @@ ON = date(2026, 5, 1)
 ADVERSARIAL = "a" + " " * 100_000 + "b\n" + "BT1-" * 25_000
 UNKNOWN = "\n".join(f"1 Zqx{i} Unknownmon{i * 7}" for i in range(1000))
 TARGETS = {
-    "validate parsed 55-card deck": "target <= 100 µs",
-    "parse + resolve + validate": "must <= 200 µs, aim 100",
+    "parse + resolve + validate": "must <= c3fba1a, aim 100",
+    "same deck, structured": "must <= 1.2x text, aim = text",
     "adversarial 100,000-char line": "must <= 20 ms, aim 5",
     "1,000 unknown names": "must < 2 s",
 }
@@ -39,7 +40,7 @@ def measure(tree: Path) -> dict[str, float]:
     """Median µs per row, with the project modules imported from `tree`."""
     sys.path.insert(0, str(tree))
     sys.path.insert(1, str(HERE.parent))
-    from common import DECK_55, POOLS, need_data, timings
+    from common import DECK_55, POOLS, need_data, structured_deck, timings
 
     from cardpool.cards import row_to_card
     from cardpool.importers import parse_source
@@ -48,8 +49,7 @@ def measure(tree: Path) -> dict[str, float]:
     from rules.model import Deck
     from rules.parse import parse
     from rules.pool import CardIndex
-    from rules.resolve import resolve_text
-    from rules.validate import check_text
+    from rules.validate import check_structured, check_text
 
     need_data()
     rows = parse_source("dcg", POOLS["dcg"].read_bytes(), "bench")
@@ -61,21 +61,27 @@ def measure(tree: Path) -> dict[str, float]:
         settle_heap()  # as the service does after loading a pool (deckcheck.db)
     except ImportError:
         pass
-    parsed = parse(DECK_55)
-    resolved = resolve_text(parsed, index)
-    assert resolved.deck.size("main") == 50 and resolved.deck.size("eggs") == 5
+    sections = {
+        name: [(e["card"], e["count"]) for e in entries]
+        for name, entries in structured_deck(DECK_55).items()
+    }
+    report = check_text(fmt, index, DECK_55, ON)
+    assert report.deck.size("main") == 50 and report.deck.size("eggs") == 5
+    same = check_structured(fmt, index, sections, None, ON)
+    assert same.fingerprint == report.fingerprint
+    assert [v.message for v in same.violations] == [v.message for v in report.violations]
 
     def judge_fresh() -> None:
         # A new Deck each time, so the per-deck cached stacks are rebuilt as in a request.
-        deck = Deck("dcg", resolved.deck.entries)
+        deck = Deck("dcg", report.deck.entries)
         fmt.judge(deck, ON)
         fingerprint(deck)
 
     cases = [
         ("validate parsed 55-card deck", judge_fresh),
         ("parse text only", lambda: parse(DECK_55)),
-        ("resolve parsed text only", lambda: resolve_text(parsed, index)),
         ("parse + resolve + validate", lambda: check_text(fmt, index, DECK_55, ON)),
+        ("same deck, structured", lambda: check_structured(fmt, index, sections, None, ON)),
         ("adversarial 100,000-char line", lambda: parse(ADVERSARIAL)),
         ("1,000 unknown names", lambda: check_text(fmt, index, UNKNOWN, ON)),
     ]

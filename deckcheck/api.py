@@ -17,6 +17,7 @@ from deckcheck import __version__, cardsearch, service, unread
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
+from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import (
     BatchDeckSchema,
     BatchRequestSchema,
@@ -27,7 +28,6 @@ from deckcheck.schemas import (
 from rules import odds
 from rules.export import ExportError, ExportTooLarge, export
 from rules.games import GAMES
-from rules.report_json import report_json, violation_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

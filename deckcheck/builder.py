@@ -11,7 +11,7 @@ from flask import Blueprint, Flask, render_template, request
 
 from deckcheck import service
 from deckcheck.format_registry import registry
-from rules.games import GAMES, SECTION_TITLES
+from rules.games import GAMES, section_title
 
 bp = Blueprint("builder", __name__)
 
@@ -34,7 +34,7 @@ def build():
     games = {
         g.id: {
             "name": g.name,
-            "sections": [{"id": s, "title": SECTION_TITLES.get(s, s)} for s in g.sections],
+            "sections": [{"id": s, "title": section_title(s)} for s in g.sections],
             "levels": list(g.levels),
             "kinds": list(g.kinds),
             "partner": g.has_partner,

@@ -86,8 +86,10 @@ class PoolCache:
             cached = self._indexes.get(game)
             if cached and cached[0] == self._seen.get(game, 0):
                 return cached[1]
-            generation, cards = load_cards(self._connection(), game)
-            index = CardIndex(game, cards)
+            conn = self._connection()
+            generation, cards = load_cards(conn, game)
+            row = conn.execute("SELECT imported_at FROM pools WHERE game = ?", [game]).fetchone()
+            index = CardIndex(game, cards, updated=row[0] if row else None)
             self._indexes[game] = (generation, index)
             # The snapshot just read may be newer than the last look: it is what we know.
             self._seen = {**self._seen, game: generation}

@@ -16,12 +16,12 @@ from deckcheck.errors import ApiError
 from deckcheck.events.judge import unresolved_lines
 from deckcheck.events.pages import SECTION_NAMES
 from deckcheck.format_registry import registry
+from deckcheck.report_json import report_json
 from deckcheck.web import pack
 from rules import roster
 from rules.format import Format
 from rules.lock import compare
 from rules.model import Report
-from rules.report_json import report_json
 
 bp = Blueprint("event", __name__)
 # The results page hands the whole event back to the browser in one hidden field

@@ -12,10 +12,11 @@ from marshmallow.validate import Length, OneOf, Range
 
 from cardpool.search import MAX_QUERY, ORDERS
 from deckcheck.days import CheckDay
-from rules.games import GAME_IDS
+from rules.games import GAME_IDS, GAMES
 
 MAX_COUNT = 1000
 STYLES = ("text", "tts", "deck-code")
+DECK_SECTIONS = tuple(dict.fromkeys(s for game in GAMES.values() for s in game.sections))
 
 
 class DeckEntrySchema(Schema):
@@ -30,16 +31,47 @@ class DeckEntrySchema(Schema):
     count = fields.Integer(required=True, strict=True, validate=Range(1, MAX_COUNT))
 
 
-class DeckSchema(Schema):
-    """A structured deck. Unknown section names are refused (a typo would drop cards)."""
+class DeckEntries(fields.List):
+    """A section's entries, each as DeckEntrySchema says. A deck holds dozens and a batch
+    thousands, so a plain loop checks them; only a list with an entry it refuses goes
+    through the nested schema, for marshmallow's own field-by-field errors."""
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(fields.Nested(DeckEntrySchema), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is list and all(_plain_entry(item) for item in value):
+            return [{"card": item["card"], "count": item["count"]} for item in value]
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def _plain_entry(item: object) -> bool:
+    """Is this an entry DeckEntrySchema takes as it is (a str card, an int count)?"""
+    if type(item) is not dict or len(item) != 2:
+        return False
+    card, count = item.get("card"), item.get("count")
+    return (
+        type(card) is str
+        and 1 <= len(card) <= 200
+        and type(count) is int
+        and 1 <= count <= MAX_COUNT
+    )
+
+
+class _DeckBase(Schema):
     class Meta:
         unknown = RAISE
 
-    main = fields.List(fields.Nested(DeckEntrySchema), load_default=list)
-    eggs = fields.List(fields.Nested(DeckEntrySchema), load_default=list)
-    destiny = fields.List(fields.Nested(DeckEntrySchema), load_default=list)
-    partner = fields.String(load_default=None, allow_none=True, validate=Length(max=200))
+
+# A structured deck: a list of entries per section of any game (the registry's), and a
+# partner. Unknown section names are refused (a typo would drop cards).
+DeckSchema = _DeckBase.from_dict(
+    {
+        **{section: DeckEntries(load_default=list) for section in DECK_SECTIONS},
+        "partner": fields.String(load_default=None, allow_none=True, validate=Length(max=200)),
+    },
+    name="DeckSchema",
+)
 
 
 class DeckInputSchema(Schema):
@@ -98,6 +130,31 @@ class BatchRequestSchema(Schema):
 class BatchDeckSchema(DeckInputSchema):
     id = fields.Raw(load_default=None, metadata={"description": "the caller's id, echoed"})
 
+    def load(self, data, **kwargs):
+        """A batch holds thousands of decks: a structured deck this schema would take as
+        it is is read by plain checks (what the schema gives); anything else, and every
+        deck it refuses, goes through the schema (its own errors)."""
+        plain = _plain_batch_deck(data)
+        return plain if plain is not None and not kwargs else super().load(data, **kwargs)
+
+
+def _plain_batch_deck(data: object) -> dict | None:
+    if type(data) is not dict or "decklist" in data or type(data.get("deck")) is not dict:
+        return None
+    deck = data["deck"]
+    if not deck.keys() <= {*DECK_SECTIONS, "partner"}:
+        return None
+    partner = deck.get("partner")
+    if partner is not None and (type(partner) is not str or len(partner) > 200):
+        return None
+    loaded: dict = {"partner": partner}
+    for section in DECK_SECTIONS:
+        entries = deck.get(section, [])
+        if type(entries) is not list or not all(_plain_entry(item) for item in entries):
+            return None
+        loaded[section] = [{"card": item["card"], "count": item["count"]} for item in entries]
+    return {"id": data.get("id"), "deck": loaded}
+
 
 class ViolationSchema(Schema):
     code = fields.String(required=True)
@@ -108,6 +165,9 @@ class ViolationSchema(Schema):
     line = fields.Integer(allow_none=True)
     suggestions = fields.List(fields.String())
     candidates = fields.List(fields.String())
+    hint = fields.String(
+        metadata={"description": "unknown-card: `newer-set` when the card list may be behind"}
+    )
 
 
 class DeckCardSchema(Schema):

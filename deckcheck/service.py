@@ -8,11 +8,15 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
+
+from flask import has_request_context, request
 
 from deckcheck.db import get_db, pools
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import get_format, registry
+from deckcheck.schemas import DECK_SECTIONS
+from rules.budget import Budget
 from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report
@@ -133,30 +137,25 @@ def find_format(format_id: str) -> Format:
     return fmt
 
 
-class DeckEntry(TypedDict):
-    card: str
-    count: int
-
-
-class StructuredDeck(TypedDict, total=False):
-    main: list[DeckEntry]
-    eggs: list[DeckEntry]
-    destiny: list[DeckEntry]
-    partner: str | None
-
-
 class CheckPayload(TypedDict):
-    """A request body as its schema loaded it: exactly one of the two is present."""
+    """A request body as its schema loaded it: exactly one of the two is present.
+
+    `deck`: section id (a section of any game, `DECK_SECTIONS`) -> its entries
+    (`{"card", "count"}`), and `partner`.
+    """
 
     decklist: NotRequired[str]
-    deck: NotRequired[StructuredDeck]
+    deck: NotRequired[dict[str, Any]]
 
 
-DECK_SECTIONS: tuple[Literal["main"], Literal["eggs"], Literal["destiny"]] = (
-    "main",
-    "eggs",
-    "destiny",
-)
+def request_budget() -> Budget:
+    """What the request being answered may still spend (one budget for a whole batch)."""
+    if not has_request_context():
+        return Budget()
+    budget = request.environ.get("deckcheck.budget")
+    if budget is None:
+        budget = request.environ["deckcheck.budget"] = Budget()
+    return budget
 
 
 def as_payload(loaded: Mapping[str, Any]) -> CheckPayload:
@@ -192,14 +191,14 @@ def check(
                 f"The decklist has {lines} lines; at most {MAX_LINES} are accepted.",
                 {"lines": lines, "limit": MAX_LINES},
             )
-        return check_text(fmt, index, text, day)
+        return check_text(fmt, index, text, day, request_budget())
     deck = payload["deck"]
-    sections: dict[str, list[tuple[str, int]]] = {
-        name: [(item["card"], item["count"]) for item in deck.get(name) or []]
+    sections = {
+        name: [(item["card"], item["count"]) for item in deck[name]]
         for name in DECK_SECTIONS
         if deck.get(name)
     }
-    return check_structured(fmt, index, sections, deck.get("partner"), day)
+    return check_structured(fmt, index, sections, deck.get("partner"), day, request_budget())
 
 
 def _iso_day(value: date | None) -> str | None:

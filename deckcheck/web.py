@@ -13,10 +13,10 @@ from deckcheck.db import get_db
 from deckcheck.documents import document
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
+from deckcheck.report_json import report_json
 from rules.export import ExportError, export
 from rules.games import GAMES, game_name
 from rules.numbers import number_key
-from rules.report_json import report_json
 
 bp = Blueprint("web", __name__)
 MAX_UPLOAD = 1024 * 1024

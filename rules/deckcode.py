@@ -25,20 +25,20 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-PREFIX: Final = "DCG"
-CURRENT_VERSION: Final = 5
-LANGUAGES: Final = ("ja", "en", "zh-Hans", "ko")
-DEFAULT_LANGUAGE: Final = "en"
-ICON_SIZE: Final = 8
+PREFIX = "DCG"
+CURRENT_VERSION = 5
+LANGUAGES = ("ja", "en", "zh-Hans", "ko")
+DEFAULT_LANGUAGE = "en"
+ICON_SIZE = 8
 
-_BASE36: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_CODE_SHAPE: Final = re.compile(r"DCG[A-Za-z0-9_-]+={0,2}")
-_BASE64URL: Final = re.compile(r"[A-Za-z0-9_-]*")
-_NUMBER: Final = re.compile(r"([0-9A-Z]+)-([0-9]{1,4})")
-_V0_SET: Final = re.compile(r"[0-9A-Z]{1,4} *")
-_MAX_VARINT_SHIFT: Final = 32
+_BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODE_SHAPE = re.compile(r"DCG[A-Za-z0-9_-]+={0,2}")
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_NUMBER = re.compile(r"([0-9A-Z]+)-([0-9]{1,4})")
+_V0_SET = re.compile(r"[0-9A-Z]{1,4} *")
+_MAX_VARINT_SHIFT = 32
 
 
 class DeckCodeError(ValueError):

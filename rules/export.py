@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from rules import deckcode
-from rules.games import GAMES, SECTION_TITLES
+from rules.games import GAMES, section_title
 from rules.model import Deck
 
 ORDER = ("destiny", "main", "eggs")
@@ -48,7 +48,7 @@ def to_text(deck: Deck) -> str:
     if deck.partner:
         lines.append(f"Partner: {deck.partner.name} {deck.partner.number}".replace("  ", " "))
     for section in _sections(deck):
-        lines.append(f"// {SECTION_TITLES.get(section, section)}")
+        lines.append(f"// {section_title(section)}")
         for stack in deck.stacks(section):
             name = f"{stack.card.name} " if stack.card.name else ""
             lines.append(f"{stack.count} {name}{stack.card.number}")
@@ -69,7 +69,7 @@ def to_tts(deck: Deck) -> str:
         items.append(f"Partner: {deck.partner.number}")
     for section in _sections(deck):
         if GAMES[deck.game].tts_headers:
-            items.append(SECTION_TITLES.get(section, section))
+            items.append(section_title(section))
         for stack in deck.stacks(section):
             items.extend([stack.card.number] * stack.count)
     return json.dumps(items)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field, replace
-from typing import Final
 
 from rules.lists import ListHistory
 from rules.model import Check, Context, Deck, Violation
-
-_new: Final = tuple.__new__  # Context(...) without the named tuple's Python __new__
 
 
 @dataclass(frozen=True)
@@ -39,7 +36,7 @@ class Format:
 
     def judge(self, deck: Deck, on: dt.date) -> tuple[list[Violation], list[Violation]]:
         """(violations, warnings) of a resolved deck on a day."""
-        ctx = _new(Context, (self.day(on), self.lists))
+        ctx = Context(self.day(on), self.lists)
         violations: list[Violation] = []
         warnings: list[Violation] = []
         for check in self.checks:

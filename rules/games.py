@@ -8,13 +8,77 @@ pages take their sections, kinds, levels and names from this registry.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
 
-SIDE: Final = "side"
+SIDE = "side"
 
-# How sections are called: `title` in exported text and headings, `words` in messages.
-SECTION_TITLES: Final = {"main": "Main Deck", "eggs": "Digi-Egg Deck", "destiny": "Destiny Zone"}
-SECTION_WORDS: Final = {"main": "main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
+
+@dataclass(frozen=True)
+class Section:
+    """A deck section: `title` in exported text and headings, `words` in messages,
+    `heading` on pages, `headers` the header lines of pasted text that open it."""
+
+    id: str
+    title: str
+    words: str
+    heading: str
+    headers: tuple[str, ...]
+
+
+SECTIONS = {
+    section.id: section
+    for section in (
+        Section(
+            "main",
+            "Main Deck",
+            "main deck",
+            "Main deck",
+            (
+                "main",
+                "main deck",
+                "deck",
+                "maindeck",
+                "digimon",
+                "tamer",
+                "tamers",
+                "option",
+                "options",
+            ),
+        ),  # fmt: skip
+        Section(
+            "eggs",
+            "Digi-Egg Deck",
+            "Digi-Egg deck",
+            "Digi-Egg deck",
+            (
+                "digi-egg",
+                "digi-eggs",
+                "digi-egg deck",
+                "digi egg",
+                "digi egg deck",
+                "digiegg",
+                "eggs",
+                "egg",
+                "egg deck",
+            ),
+        ),  # fmt: skip
+        Section(
+            "destiny", "Destiny Zone", "Destiny Zone", "Destiny Zone", ("destiny", "destiny zone")
+        ),
+        Section(SIDE, "Side Deck", "side deck", "Side deck", ("side", "side deck", "sideboard")),
+    )
+}
+# Header words (lower case) -> the section they open, for the parser.
+HEADERS = {header: s.id for s in SECTIONS.values() for header in s.headers}
+
+
+def section_title(section: str) -> str:
+    found = SECTIONS.get(section)
+    return found.title if found else section
+
+
+def section_words(section: str) -> str:
+    found = SECTIONS.get(section)
+    return found.words if found else section
 
 
 @dataclass(frozen=True)
@@ -67,6 +131,8 @@ class Game:
     headers_decide: bool = False
     has_partner: bool = False
     has_deck_codes: bool = False
+    # Card numbers name their set (`EX13-001`: set 13 of EX, `rules.sets`).
+    numbered_sets: bool = False
     # TTS arrays keep section headers only where sections are not sorted by kind.
     tts_headers: bool = False
     json_card_list: bool = False
@@ -91,7 +157,7 @@ class Game:
         return "main"
 
 
-GAMES: Final[dict[str, Game]] = {
+GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         Game(
@@ -104,6 +170,7 @@ GAMES: Final[dict[str, Game]] = {
             colors=("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White"),
             auto_sections=(AutoSection("eggs", kinds=frozenset({"digi-egg"})),),
             has_deck_codes=True,
+            numbered_sets=True,
             json_card_list=True,
             starter_pool=True,
             draws=Draws(
@@ -162,7 +229,7 @@ GAMES: Final[dict[str, Game]] = {
     )
 }
 
-GAME_IDS: Final = tuple(GAMES)
+GAME_IDS = tuple(GAMES)
 
 
 def game(game_id: str) -> Game:

@@ -11,31 +11,45 @@ read, so a bad piece is reported and the rest still counts.
 
 from __future__ import annotations
 
-from typing import Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote
 
+from rules.budget import ENTRIES, Budget
 from rules.numbers import is_number
 
 Entry = tuple[str | None, int | None, str | None]
-MAX_COUNT: Final = 1000
+MAX_COUNT = 1000
 
 
-def deck_link(text: str) -> list[Entry] | None:
-    """The entries of a deck link or bare `dg` value; None when `text` is neither."""
-    if text.startswith(("http://", "https://")):
-        try:
-            query = parse_qs(urlsplit(text).query)
-        except ValueError:
-            return None
-        if "deck" in query:
-            return _pairs(query["deck"][0].split(","), ":", count_first=False)
-        if "dg" in query:
-            return _dg(query["dg"][0])
-        return None
+def deck_link(text: str, budget: Budget | None = None) -> list[Entry] | None:
+    """The entries of a deck link or bare `dg` value; None when `text` is neither.
+
+    Links as they are shared: http or https, with or without `www.`, in angle brackets,
+    with other parameters around `dg` / `deck`, behind a `#/` route, or percent-encoded
+    whole (`deckinfo2%3Fdn%3D...%26dg%3D...`). A link holding more entries than the
+    request's `budget` has left is not read: one entry says so.
+    """
+    text = text.strip("<>\"'")
+    if text.startswith(("http://", "https://", "www.")):
+        return _link_query(text, budget)
     if text.startswith("dg="):
-        return _dg(text[3:])
+        return _dg(text[3:], budget)
     if text[:1].isdigit() and "n" in text[:6] and _dg_shaped(text):
-        return _dg(text)
+        return _dg(text, budget)
+    return None
+
+
+def _link_query(link: str, budget: Budget | None) -> list[Entry] | None:
+    if "?" not in link and "%3f" in link.lower():
+        link = unquote(link)  # the whole address percent-encoded
+    query = link.partition("?")[2].partition("#")[0]  # the query, wherever the route puts it
+    try:
+        found = parse_qs(query)
+    except ValueError:
+        return None
+    if "deck" in found:
+        return _pairs(found["deck"][0].split(","), ":", False, budget)
+    if "dg" in found:
+        return _dg(found["dg"][0], budget)
     return None
 
 
@@ -44,12 +58,15 @@ def _dg_shaped(text: str) -> bool:
     return bool(sep) and count.isdigit() and is_number(rest.partition("a")[0])
 
 
-def _dg(value: str) -> list[Entry]:
+def _dg(value: str, budget: Budget | None) -> list[Entry]:
     """`<count>n<number>` entries joined by `a` (numbers are upper case, so `a` splits)."""
-    return _pairs(value.split("a"), "n", count_first=True)
+    return _pairs(value.split("a"), "n", True, budget)
 
 
-def _pairs(pieces: list[str], sep: str, count_first: bool) -> list[Entry]:
+def _pairs(pieces: list[str], sep: str, count_first: bool, budget: Budget | None) -> list[Entry]:
+    if budget is not None and not budget.take_entries(len(pieces)):
+        problem = f"the deck links and codes of this request hold more than {ENTRIES:,} cards"
+        return [(None, None, problem)]
     entries: list[Entry] = []
     for piece in pieces:
         piece = piece.strip()

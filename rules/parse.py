@@ -3,73 +3,66 @@
 Accepted: the text styles of the contract and of the deck builders players use
 (digimoncard.io / .dev / .app, DigimonMeta, Untap, forum text), Egman and DigimonMeta
 deck links, Tabletop Simulator JSON arrays, Limitless objects and `DCG...` deck codes.
+Every one of them, and a structured deck's entries, becomes the same `Line`s for the
+one resolver (`rules.resolve`).
 
 Parsing never looks at the card pool. A card line can often be read more than one
 way (`BT10-009 Shoutmon X4`: 4 copies, or 1 copy of "Shoutmon X4"?), so the parser
-lists every *reading* and `rules.resolve` keeps the one the pool agrees with. The
-parser never raises, and its cost is linear in the text: a line is cut into tokens
-with `str.split` and each token is classified on its own (see `rules.numbers`).
+lists every *reading* and the resolver keeps the one the pool agrees with.
+
+How a card line is read: the line is cut into tokens with `str.split`, and each token
+is classified once (`token_kind`: a count, a card number, a deck-builder marker, or a
+word). The kinds, with each run of words taken as one, are the line's *shape*; the
+shape alone decides which tokens may be the count and the number, so `READINGS` maps
+each shape to its readings, worked out once (`_shape_readings`). `SHAPES` lists the
+shapes players write, with an example each: the documentation of what is read, and
+the table's first rows. The parser never raises, and its cost is linear in the text.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
-from itertools import product
-from typing import Final, NamedTuple
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules import deckcode
+from rules.budget import ENTRIES, Budget
+from rules.cache import Bounded
+from rules.games import HEADERS
 from rules.links import deck_link
-from rules.numbers import bare, is_number, remember
+from rules.numbers import bare, is_number
 
-MAX_COUNT: Final = 1000
-MAX_LINE: Final = 1000
-MAX_NUMBERS: Final = 4  # more number-shaped tokens than this on one line is never one card
+MAX_COUNT = 1000
+MAX_LINE = 1000
+MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
 
-HEADERS: Final = {
-    "main": "main",
-    "main deck": "main",
-    "deck": "main",
-    "maindeck": "main",
-    "digimon": "main",
-    "tamer": "main",
-    "tamers": "main",
-    "option": "main",
-    "options": "main",
-    "digi-egg": "eggs",
-    "digi-eggs": "eggs",
-    "digi-egg deck": "eggs",
-    "digi egg": "eggs",
-    "digi egg deck": "eggs",
-    "digiegg": "eggs",
-    "eggs": "eggs",
-    "egg": "eggs",
-    "egg deck": "eggs",
-    "destiny": "destiny",
-    "destiny zone": "destiny",
-    "side": "side",
-    "side deck": "side",
-    "sideboard": "side",
-}
-BULLETS: Final = frozenset({">", "-", "*", "•", "·", "–", ">>"})
-TIMES: Final = frozenset({"x", "X", "×", "*"})
+BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
+TIMES = frozenset({"x", "X", "×", "*"})
 # Words deck builders add beside a name that are not part of it.
-MARKERS: Final = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
-# `dcg`, the one letters-only marker, in every mix of case: a word is tested without lower().
-_ALPHA_MARKERS: Final = frozenset("".join(letters) for letters in product("dD", "cC", "gG"))
-# Linear: one character class, the first match ends the search.
-_find_digit: Final = re.compile("[0-9]").search
-# A named tuple's own __new__ is Python code; tuple.__new__ builds the same object in a
-# fraction of the time, and a Final constant is a C static in the compiled build.
-_new: Final = tuple.__new__
-# str.isalpha has no compiled form: called as a method, each call first looks the method
-# up; called through this constant, it does not.
-_isalpha: Final = str.isalpha
-_isascii: Final = str.isascii
-# The counts players write, read without int()'s general number parser.
-_COUNTS: Final = {str(count): count for count in range(1, 100)}
-_PLAIN_TOKENS: Final[dict[str, bool]] = {}
+MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
+
+# Token kinds, one letter each in a shape: a count, a card number, a marker, a word (a
+# run of words is one W), a list position (`1.`) before a count.
+COUNT, NUMBER, MARKER, WORD, POSITION = "C", "N", "M", "W", "P"
+
+# The line shapes players write (the contract's list and the deck builders' exports),
+# each with an example; what each reads as is held by tests/rules/test_parse.py.
+SHAPES: dict[str, str] = {
+    "C W N": "4 Agumon BT1-010",
+    "C N": "4 BT1-010",
+    "W N C": "Agumon (BT1-010) x4",
+    "N W C": "BT1-010 Agumon 4",
+    "C W": "4 Agumon",
+    "W N": "Agumon BT1-010",
+    "N C": "BT1-010 x2",
+    "W C N": "Agumon 4 BT1-010",
+    "C W M N": "1 MetalTyrannomon (DCG) (BT11-055)",
+    "P C N": "1. 4 BT1-010",
+    "C N W": "4 ADR-02 Searcher",
+    "N": "BT1-010",
+    "W": "Agumon",
+}
 
 
 class Reading(NamedTuple):
@@ -77,7 +70,6 @@ class Reading(NamedTuple):
 
     `strain` counts the count- or number-shaped tokens this reading leaves inside
     the name: the fewer, the more natural the reading. `spare` names them.
-    A named tuple, not a dataclass: a request builds thousands, and it is immutable too.
     """
 
     count: int  # type: ignore[assignment]  # a field named count shadows tuple.count
@@ -89,88 +81,38 @@ class Reading(NamedTuple):
     spare_numbers: int = 0
 
 
-class Line:
-    """What one input line says. `section` is the header in force above it (a hint).
+class Line(NamedTuple):
+    """What one input line (or structured entry) says.
 
-    `count`, `numbers` and `name` are the most natural reading; `readings` holds
-    every reading, most natural first. `tokens` is set instead of `readings` on the
-    common plain `count name number` line: most such lines resolve on their first
-    reading, so the others are built only when asked.
-
-    A plain class with `Final` fields (rules.model.Entry says why): compiled, it is
-    built and read without Python's generic paths. Compared and hashed by its fields.
+    `kind`: "card", "header", "comment", "partner" or "unparsed". `section` is the header
+    in force above it (a hint), or a structured entry's section. `count`, `numbers` and
+    `name` are the most natural reading; `readings` holds every reading, most natural
+    first. A structured entry's `number` is its place in its section. A named tuple,
+    as `Reading`: a request builds one per line.
     """
 
-    def __init__(
-        self,
-        number: int,
-        text: str,
-        kind: str,  # "card", "header", "comment", "partner", "unparsed"
-        count: int = 1,
-        numbers: tuple[str, ...] = (),
-        name: str | None = None,
-        section: str | None = None,
-        problem: str | None = None,
-        readings: tuple[Reading, ...] = (),
-        unread_count: int | None = None,
-        tokens: tuple[str, ...] | None = None,
-    ) -> None:
-        self.number: Final = number
-        self.text: Final = text
-        self.kind: Final = kind
-        self.count: Final = count
-        self.numbers: Final = numbers
-        self.name: Final = name
-        self.section: Final = section
-        self.problem: Final = problem
-        self.readings: Final = readings
-        self.unread_count: Final = unread_count
-        self.tokens: Final = tokens
-
-    def all_readings(self) -> tuple[Reading, ...]:
-        """Every reading of the line, most natural first (built now for a common line)."""
-        if self.tokens is None:
-            return self.readings
-        return card_readings(list(self.tokens))
-
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.number,
-            self.text,
-            self.kind,
-            self.count,
-            self.numbers,
-            self.name,
-            self.section,
-            self.problem,
-            self.readings,
-            self.unread_count,
-            self.tokens,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Line):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"Line({self.number}, {self.text!r}, {self.kind!r}, count={self.count})"
+    number: int
+    text: str
+    kind: str
+    count: int = 1  # type: ignore[assignment]  # a field named count shadows tuple.count
+    numbers: tuple[str, ...] = ()
+    name: str | None = None
+    section: str | None = None
+    problem: str | None = None
+    readings: tuple[Reading, ...] = ()
+    unread_count: int | None = None
 
 
-class Parsed(NamedTuple):
-    """A whole decklist as lines; `style` says which input style was recognised.
-
-    A named tuple for the reason `Resolved` (rules.resolve) gives."""
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A whole decklist as lines; `style` says which input style was recognised
+    ("structured": a structured deck, whose sections are taken as given)."""
 
     lines: tuple[Line, ...]
     style: str = "text"
     name: str | None = None
     partners: tuple[Line, ...] = ()
     has_headers: bool = False
-    notes: tuple[str, ...] = ()
 
     @property
     def partner(self) -> Line | None:
@@ -185,10 +127,12 @@ def count_lines(text: str) -> int:
     return sum(1 for line in text.splitlines() if line.strip())
 
 
-def parse(text: str) -> Parsed:
+def parse(text: str, budget: Budget | None = None) -> Parsed:
+    """`budget`: what the request may still spend (`rules.budget`); a fresh one if None."""
+    budget = budget or Budget()
     stripped = text.strip()
     if deckcode.looks_like_deck_code(stripped):
-        return _parse_deck_code(stripped, _first_line(text))
+        return _parse_deck_code(stripped, _first_line(text), budget)
     if stripped.startswith("["):
         tts = _parse_tts(stripped, _first_line(text))
         if tts is not None:
@@ -197,7 +141,33 @@ def parse(text: str) -> Parsed:
         limitless = _parse_limitless(stripped)
         if limitless is not None:
             return limitless
-    return _parse_lines(text)
+    return _parse_lines(text, budget)
+
+
+def parse_structured(
+    sections: dict[str, list[tuple[str, int]]], partner: str | None = None
+) -> Parsed:
+    """A structured deck's entries as lines: each `card` value read like a line without a
+    count (its count is the entry's), in the section it is given in."""
+    lines = []
+    for section, items in sections.items():
+        for position, (text, count) in enumerate(items, start=1):
+            lines.append(_entry_line(position, text, count, section))
+    partners = (_entry_line(1, partner, 1, None, "partner"),) if partner else ()
+    return Parsed(tuple(lines), "structured", partners=partners, has_headers=True)
+
+
+def _entry_line(
+    position: int, text: str, count: int, section: str | None, kind: str = "card"
+) -> Line:
+    key = f"{count}={text}"  # cached like a card line's reading, with the entry's count
+    readings = _ENTRY_READINGS.get(key)
+    if readings is None:
+        found = card_readings(text.split(), counts=False)
+        readings = _ENTRY_READINGS.keep(key, tuple(r._replace(count=count) for r in found))
+    best = readings[0] if readings else Reading(count, None, None)
+    numbers = (best.number,) if best.number else ()
+    return Line(position, text, kind, count, numbers, best.name, section, None, readings)
 
 
 def _first_line(text: str) -> int:
@@ -207,26 +177,14 @@ def _first_line(text: str) -> int:
     return len((leading + "x").splitlines())
 
 
-def _parse_lines(text: str) -> Parsed:
+def _parse_lines(text: str, budget: Budget) -> Parsed:
     lines: list[Line] = []
     section: str | None = None
     partners: list[Line] = []
     has_headers = False
     style = "text"
     for number, raw in enumerate(text.splitlines(), start=1):
-        if raw[:1].isdigit() and _isascii(raw) and len(raw) <= MAX_LINE:
-            # Most lines: `count name number`, read here before the general steps.
-            quick = _quick_line(number, _plain(raw), section)
-            if quick is not None:
-                lines.append(quick)
-                continue
-        elif raw[:1].isalpha() and _isascii(raw) and len(raw) <= MAX_LINE:
-            # `number name count` (older digimoncard.app exports), read directly too.
-            quick = _number_first_line(number, _plain(raw), section)
-            if quick is not None:
-                lines.append(quick)
-                continue
-        found = parse_lines_of(number, raw, section)
+        found = parse_lines_of(number, raw, section, budget)
         for line in found:
             if line.kind == "header":
                 section = line.section
@@ -236,20 +194,17 @@ def _parse_lines(text: str) -> Parsed:
             lines.append(line)
         if len(found) > 1 or (found and found[0].text.startswith(("http", "dg="))):
             style = "link"
-    return _new(Parsed, (tuple(lines), style, None, tuple(partners), has_headers, ()))
+    return Parsed(tuple(lines), style, None, tuple(partners), has_headers)
 
 
-def _plain(raw: str) -> str:
-    """An ASCII line without NUL characters and outer space (most lines hold no NUL)."""
-    return (raw.replace("\x00", "") if "\x00" in raw else raw).strip()
-
-
-def parse_lines_of(number: int, raw: str, section: str | None = None) -> list[Line]:
-    """One input line as parsed lines: none (blank), one, or one per card of a deck link."""
+def parse_lines_of(
+    number: int, raw: str, section: str | None = None, budget: Budget | None = None
+) -> list[Line]:
+    """One input line as parsed lines: none (blank), one, or one per card of a deck link
+    (read while the request's `budget` of entries lasts; a link beyond it is reported)."""
     if len(raw) > MAX_LINE:
         # Checked before any other work: a long line costs one length check.
-        text = raw[:80]
-        return [Line(number, text, "unparsed", section=section, problem="too long")]
+        return [Line(number, raw[:80], "unparsed", section=section, problem="too long")]
     # NFKC leaves ASCII as it is; most lines are ASCII, so skip the call for them.
     text = raw if raw.isascii() else unicodedata.normalize("NFKC", raw)
     text = text.replace("\x00", "").strip()
@@ -258,25 +213,19 @@ def parse_lines_of(number: int, raw: str, section: str | None = None) -> list[Li
     if len(text) > MAX_LINE:
         return [Line(number, text[:80], "unparsed", section=section, problem="too long")]
     if " " not in text and ("n" in text or "=" in text):
-        link = deck_link(text)
+        link = deck_link(text, budget)
         if link is not None:
-            return [
-                Line(
-                    number,
-                    text,
-                    "card",
-                    count,
-                    (card,),
-                    None,
-                    section,
-                    None,
-                    (Reading(count, card, None),),
-                )
-                if card and count
-                else Line(number, text, "unparsed", section=section, problem=problem)
-                for card, count, problem in link
-            ]
+            return _link_lines(number, text, section, link)
     return [_line(number, text, section)]
+
+
+def _link_lines(number: int, text: str, section: str | None, link: list) -> list[Line]:
+    return [
+        _card(number, text, count, card, section)
+        if card and count
+        else Line(number, text, "unparsed", section=section, problem=problem)
+        for card, count, problem in link
+    ]
 
 
 def parse_line(number: int, raw: str, section: str | None = None) -> Line | None:
@@ -338,145 +287,57 @@ def _partner_line(number: int, text: str, rest: str) -> Line:
 
 
 def _card_line(number: int, text: str, section: str | None) -> Line:
-    if text.isascii():
-        quick = _quick_line(number, text, section)
-        if quick is not None:
-            return quick
+    """A line that is no header, partner line or comment: a card entry or a problem.
+    What it says depends on its text alone, so that is worked out once per text
+    (`_CARD_LINES`: lists are made of the same lines, `4 Gabumon BT15-020`)."""
+    said = _CARD_LINES.get(text)
+    if said is None:
+        said = _CARD_LINES.keep(text, _card_entry(text))
+    kind, count, numbers, name, problem, readings, unread = said
+    return Line(number, text, kind, count, numbers, name, section, problem, readings, unread)
+
+
+def _card_entry(text: str) -> _Said:
+    """What a card line says: ("card", count, numbers, name, None, readings, None), or
+    ("unparsed", 1, (), None, the problem, (), None)."""
     tokens = _strip_lead(text.split())
     if not tokens:
-        return _unparsed(number, text, section, "no card number or name here")
+        return _problem("no card number or name here")
     if len(tokens) == 1 and _count_of(tokens[0]) is not None:
-        return _unparsed(number, text, section, "a count with no card after it")
+        return _problem("a count with no card after it")
     first = tokens[0]
     if first.startswith("-") and first[1:].isdigit():
-        return _unparsed(number, text, section, f"the count {first} is below 1")
+        return _problem(f"the count {first} is below 1")
     readings = card_readings(tokens)
-    if not readings or not any(r.number or _has_letter(r.name) for r in readings):
-        return _unparsed(number, text, section, "no card number or name here")
+    if not readings or not _names_a_card(readings):
+        return _problem("no card number or name here")
     best = readings[0]
     if not 1 <= best.count <= MAX_COUNT:
-        problem = f"the count {best.count_token} is not a whole number from 1 to {MAX_COUNT}"
-        return _unparsed(number, text, section, problem)
+        return _problem(f"the count {best.count_token} is not a whole number from 1 to {MAX_COUNT}")
     numbers = (best.number,) if best.number else ()
-    return Line(number, text, "card", best.count, numbers, best.name, section, None, readings)
+    return ("card", best.count, numbers, best.name, None, readings, None)
 
 
-def _quick_line(number: int, text: str, section: str | None) -> Line | None:
-    """`<count> <name words> <number>` in ASCII, read without building its readings.
-
-    The same Line the general path gives (a property test holds them equal), with
-    `tokens` in place of `readings`; None for any other shape. The number is bare
-    or in one pair of brackets, no token is a `x` / `*` a count could join, and the
-    name may hold deck-builder markers (`(DCG)`), which no reading counts as name.
-    """
-    tokens = text.split()
-    first, last = tokens[0], tokens[-1]
-    if len(tokens) < 2 or not first.isdigit() or len(first) > 7:
-        return None
-    count = _COUNTS.get(first)
-    if count is None:
-        count = int(first)
-    if not 1 <= count <= MAX_COUNT:
-        return None
-    card = last
-    if not is_number(card):
-        card = last[1:-1]
-        if last[0] + last[-1] not in ("()", "[]") or not is_number(card):
-            return None
-    joined = _quick_name(tokens[1:-1])
-    if joined is None:
-        return None
-    # Most names have no edge character or bracket at either end: nothing to clean.
-    unclean = joined[:1] in _UNCLEAN or joined[-1:] in _UNCLEAN
-    name = (_clean_name(joined) if unclean else joined) or None
-    return Line(number, text, "card", count, (card,), name, section, None, (), None, tuple(tokens))
+# kind, count, numbers, name, problem, readings, unread count: a Line without its place.
+_Said = tuple[str, int, tuple[str, ...], str | None, str | None, tuple[Reading, ...], None]
+# A few thousand lines: the lines of the lists in play, each a few hundred bytes.
+_CARD_LINES: Bounded[str, _Said] = Bounded(4096)
 
 
-def _quick_name(middle: list[str]) -> str | None:
-    """The words between a line's count and number (either order), markers left out;
-    None when a token is one a count could join (`x`, `*`) or is count- or number-shaped."""
-    for token in middle:
-        # Most names are plain words: one pass, no list, no `_kind`.
-        if not _plain_token(token):
-            break
-    else:
-        return " ".join(middle)
-    words = []
-    for token in middle:
-        if token in TIMES:
-            return None
-        kind = _kind(token)
-        if kind == "word":
-            words.append(token)
-        elif kind != "marker":  # markers (`(DCG)`) are in no reading's name: skip them
-            return None
-    return " ".join(words)
+def _problem(problem: str) -> _Said:
+    return ("unparsed", 1, (), None, problem, (), None)
 
 
-def _plain_token(token: str) -> bool:
-    """Is a token of an ASCII name a plain word: no marker (`DCG`), nothing a count could
-    join (`x`, `*`), no digit? Cached (`remember`): names are made of the same words."""
-    known = _PLAIN_TOKENS.get(token)
-    if known is None:
-        if _isalpha(token):
-            # The only words the sets hold have 1 letter (`x`) or 3 (`dcg`).
-            size = len(token)
-            known = not ((size == 3 and token in _ALPHA_MARKERS) or (size == 1 and token in TIMES))
-        else:
-            known = not (
-                token in TIMES or _find_digit(token) is not None or token.lower() in MARKERS
-            )
-        remember(_PLAIN_TOKENS, token, known)
-    return known
-
-
-def _number_first_line(number: int, text: str, section: str | None) -> Line | None:
-    """`<number> <name words> <count>` in ASCII, with its readings built directly.
-
-    The same Line the general path gives (a property test holds them equal); None for
-    any other shape. The number is bare, the count plain digits, every token between
-    them a word or a deck-builder marker. A number-shaped first token is never a
-    header, a partner line or a comment, and a line with a space is never a deck link,
-    so the general steps before `_card_line` would give nothing else.
-    """
-    if " " not in text:
-        return None
-    tokens = text.split()
-    first, last = tokens[0], tokens[-1]
-    if not last.isdigit() or len(last) > 7 or not is_number(first):
-        return None
-    count = int(last)
-    if not 1 <= count <= MAX_COUNT:
-        return None
-    joined = _quick_name(tokens[1:-1])
-    if joined is None:
-        return None  # `x 4`: the general reader joins it to a count
-    name = _clean_name(joined) or None
-    # The general reader's readings, in its order (strain, then number, then count):
-    # count and number used; the count left in the name; the number left in the name;
-    # both left in it. Their names need only one end cleaned (`_clean_name` would do no
-    # more): the number starts with a letter and the count ends with a digit, neither
-    # an edge character nor a bracket.
-    with_count = f"{joined} {last}".lstrip(_EDGE) if joined else last
-    with_number = f"{first} {joined}".rstrip(_EDGE) if joined else first
-    with_both = f"{first} {joined} {last}" if joined else f"{first} {last}"
-    readings = (
-        _new(Reading, (count, first, name, last, 0, (), 0)),
-        _new(Reading, (1, first, with_count, None, 1, (last,), 0)),
-        _new(Reading, (count, None, with_number, last, 1, (first,), 1)),
-        _new(Reading, (1, None, with_both, None, 2, (first, last), 1)),
-    )
-    return Line(number, text, "card", count, (first,), name, section, None, readings)
+def _names_a_card(readings: tuple[Reading, ...]) -> bool:
+    """Does a reading give a card number or a name with a letter (most: the first)?"""
+    first = readings[0]
+    if first.number or _has_letter(first.name):
+        return True
+    return any(r.number or _has_letter(r.name) for r in readings)
 
 
 def _has_letter(text: str | None) -> bool:
     return text is not None and any(ch.isalpha() for ch in text)
-
-
-def _unparsed(
-    number: int, text: str, section: str | None, problem: str, count: int | None = None
-) -> Line:
-    return Line(number, text, "unparsed", section=section, problem=problem, unread_count=count)
 
 
 def _strip_lead(tokens: list[str]) -> list[str]:
@@ -484,7 +345,8 @@ def _strip_lead(tokens: list[str]) -> list[str]:
     start = 0
     while start < len(tokens) - 1 and tokens[start] in BULLETS:
         start += 1
-    tokens = tokens[start:]
+    if start:
+        tokens = tokens[start:]
     if tokens and tokens[0][0] in ">•·" and len(tokens[0]) > 1:
         tokens = [tokens[0].lstrip(">•·"), *tokens[1:]]
     return _join_times(tokens)
@@ -495,7 +357,7 @@ def _join_times(tokens: list[str]) -> list[str]:
 
     `4 X Antibody` stays as it is: there the X starts the name.
     """
-    if not any(t in TIMES for t in tokens):
+    if TIMES.isdisjoint(tokens):
         return tokens
     joined: list[str] = []
     for index, token in enumerate(tokens):
@@ -530,119 +392,133 @@ def _list_number(token: str) -> int | None:
     return None
 
 
-def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]:
-    """Every reading of a card entry's tokens, most natural first.
+def token_kind(token: str) -> str:
+    """COUNT, NUMBER, MARKER or WORD: what one token of a card line can be (cached)."""
+    kind = _KINDS.get(token)
+    if kind is None:
+        if not any(ch.isdigit() for ch in token):
+            # A token without a digit is neither a count nor a card number.
+            kind = MARKER if token.lower() in MARKERS else WORD
+        elif _count_of(token) is not None:
+            kind = COUNT
+        elif is_number(bare(token)):
+            kind = NUMBER
+        else:
+            kind = MARKER if token.lower() in MARKERS else WORD
+        _KINDS.keep(token, kind)
+    return kind
 
-    A count is a count-shaped token first, last, or next to a card number (or none:
-    1 copy); a number is one of the number-shaped tokens (or none: the card is
-    named). Tokens a reading does not use are the name.
-    """
-    fast = _common_readings(tokens) if counts else None
-    if fast is not None:
-        return fast
+
+_KINDS: Bounded[str, str] = Bounded()
+
+
+class Template(NamedTuple):
+    """A reading of a shape: which part is the count and which the number (None: none;
+    -1: the list position is the count), which parts make the name, and which of those
+    are count- or number-shaped all the same (`spare`)."""
+
+    count_at: int | None
+    number_at: int | None
+    name: tuple[int, ...]
+    spare: tuple[int, ...]
+    spare_numbers: int
+
+
+def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]:
+    """Every reading of a card entry's tokens, most natural first (see the module)."""
     position = None
     if counts and len(tokens) > 1 and _list_number(tokens[0]) is not None:
         position = tokens[0]
         tokens = tokens[1:]
-    kinds = [_kind(token) for token in tokens]
-    number_at = [i for i, kind in enumerate(kinds) if kind == "number"]
+    parts: list[str] = []
+    kinds: list[str] = []
+    for token in tokens:
+        kind = token_kind(token)
+        if kind == WORD and kinds and kinds[-1] == WORD:
+            parts[-1] = f"{parts[-1]} {token}"  # a run of words is one part of the name
+        else:
+            parts.append(token)
+            kinds.append(kind)
+    shape = " ".join(kinds)
+    if position is not None:
+        shape = f"{POSITION} {shape}"
+    elif not counts:
+        shape = f"- {shape}"  # no count is read (a structured entry, a partner)
+    templates = READINGS.get(shape)
+    if templates is None:
+        templates = READINGS.keep(shape, _shape_readings(shape))
+    found = []
+    for template in templates:
+        reading = _reading(parts, template, position)
+        if reading is not None:
+            found.append(reading)
+    return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
+
+
+_ENTRY_READINGS: Bounded[str, tuple[Reading, ...]] = Bounded(4096)
+
+
+def _shape_readings(shape: str) -> tuple[Template, ...]:
+    """The readings of a shape, most natural first.
+
+    A count is a count-shaped part first, last, or next to a card number (or none: 1
+    copy; or a list position, `1. 4 BT1-010`); a number is one of the number-shaped
+    parts (or none: the card is named). The parts a reading does not use are the name
+    (markers never are).
+    """
+    kinds = shape.split()
+    counts = kinds[:1] != ["-"]
+    position = kinds[:1] == [POSITION]
+    if position or not counts:
+        kinds = kinds[1:]
+    number_at = [i for i, kind in enumerate(kinds) if kind == NUMBER]
     if len(number_at) > MAX_NUMBERS:
         return ()
     count_at: list[int | None] = [None]
     if counts:
-        last = len(tokens) - 1
+        last = len(kinds) - 1
         near = {i + step for i in number_at for step in (-1, 1)}
         count_at += [
-            i for i, kind in enumerate(kinds) if kind == "count" and (i in (0, last) or i in near)
+            i for i, kind in enumerate(kinds) if kind == COUNT and (i in (0, last) or i in near)
         ]
-    readings = []
+    found: list[tuple[tuple[int, bool, bool], Template]] = []
     for c in count_at:
         for n in [*number_at, None]:
-            reading = _reading(tokens, kinds, c, n)
-            if reading is not None:
-                readings.append(reading)
-            if position is not None and c is None:
-                as_count = _reading(tokens, kinds, None, n, position)
-                if as_count is not None:
-                    readings.append(as_count)
-    readings.sort(key=lambda r: (r.strain, r.number is None, r.count_token is None))
-    return tuple(dict.fromkeys(readings))
+            name = tuple(i for i, k in enumerate(kinds) if i not in (c, n) and k != MARKER)
+            spare = tuple(i for i in name if kinds[i] in (COUNT, NUMBER))
+            template = Template(c, n, name, spare, sum(kinds[i] == NUMBER for i in spare))
+            found.append(((len(spare), n is None, c is None), template))
+            if position and c is None:
+                # The list position read as the count: a reading of its own.
+                found.append(((len(spare), n is None, False), template._replace(count_at=-1)))
+    found.sort(key=lambda pair: pair[0])  # stable: equal keys keep the order above
+    return tuple(template for _, template in found)
 
 
-def _common_readings(tokens: list[str]) -> tuple[Reading, ...] | None:
-    """`<count> <name words> <number>`, the line most lists are made of, read directly.
-
-    Gives exactly what the general path gives (a property test holds them equal), in
-    a quarter of the time; None for any other shape.
-    """
-    first, last = tokens[0], tokens[-1]
-    if len(tokens) < 2 or not first.isdigit() or not first.isascii() or len(first) > 7:
-        return None
-    number = bare(last)
-    if not is_number(number) or (number != last and last[0] not in "(["):
-        return None
-    middle = tokens[1:-1]
-    if not all(_kind(t) == "word" for t in middle):
-        return None
-    count = int(first)
-    name = _clean_name(" ".join(middle)) or None
-    alone = _clean_name(" ".join(tokens[:-1])) or None
-    tail = _clean_name(" ".join(tokens[1:])) or None
-    whole = _clean_name(" ".join(tokens)) or None
-    readings = [Reading(count, number, name, first)]
-    readings.append(Reading(1, number, alone, None, 1, (first,), 0))
-    if tail is not None:
-        readings.append(Reading(count, None, tail, first, 1, (last,), 1))
-    if whole is not None:
-        readings.append(Reading(1, None, whole, None, 2, (first, last), 1))
-    return tuple(readings)  # distinct by construction: each strain appears once per kind
-
-
-def _kind(token: str) -> str:
-    if token.isalpha() or _find_digit(token) is None:
-        # Most tokens of a name are words (`Alter-S`, `Boost!`): a token without an ASCII
-        # digit is neither a count nor a card number, so skip those tests.
-        return "marker" if token.lower() in MARKERS else "word"
-    if _count_of(token) is not None:
-        return "count"
-    if is_number(bare(token)):
-        return "number"
-    if token.lower() in MARKERS:
-        return "marker"
-    return "word"
-
-
-def _reading(
-    tokens: list[str], kinds: list[str], c: int | None, n: int | None, position: str | None = None
-) -> Reading | None:
-    spare: list[str] = []
-    words: list[str] = []
-    spare_numbers = 0
-    for i, token in enumerate(tokens):
-        if i == c or i == n or kinds[i] == "marker":
-            continue
-        if kinds[i] != "word":
-            spare.append(token)
-            spare_numbers += kinds[i] == "number"
-        words.append(token)
-    name = _clean_name(" ".join(words)) or None
+def _reading(parts: list[str], template: Template, position: str | None) -> Reading | None:
+    c, n, at = template.count_at, template.number_at, template.name
+    joined = parts[at[0]] if len(at) == 1 else " ".join([parts[i] for i in at])
+    if joined and (joined[0] in _UNCLEAN or joined[-1] in _UNCLEAN):
+        joined = _clean_name(joined)
+    name = joined or None
     if n is None and name is None:
         return None
-    count_token = tokens[c] if c is not None else position
-    if c is not None:
-        count = _count_of(tokens[c]) or 0
-    elif position is not None:
-        count = _list_number(position) or 0
+    if c is None:
+        count_token, count = None, 1
+    elif c == -1:
+        count_token = position
+        count = _list_number(position or "") or 0
     else:
-        count = 1
-    number = bare(tokens[n]) if n is not None else None
-    return Reading(count, number, name, count_token, len(spare), tuple(spare), spare_numbers)
+        count_token = parts[c]
+        count = _count_of(count_token) or 0
+    number = bare(parts[n]) if n is not None else None
+    spare = tuple([parts[i] for i in template.spare]) if template.spare else ()
+    return Reading(count, number, name, count_token, len(spare), spare, template.spare_numbers)
 
 
-_EDGE: Final = " |:,;=<>-–"
-# First or last characters of a name that `_clean_name` may take off (the empty string:
-# an empty name, which it leaves empty).
-_UNCLEAN: Final = frozenset(_EDGE) | {"(", "[", ")", "]", ""}
+_EDGE = " |:,;=<>-–"
+# The first or last characters of a name that `_clean_name` may take off.
+_UNCLEAN = frozenset(_EDGE) | {"(", "[", ")", "]"}
 
 
 def _clean_name(text: str) -> str:
@@ -654,6 +530,12 @@ def _clean_name(text: str) -> str:
     ):
         text = text[1:-1].strip(_EDGE)
     return text
+
+
+# Shape -> its readings: the documented shapes first, any other shape added when met.
+READINGS: Bounded[str, tuple[Template, ...]] = Bounded()
+for _shape in SHAPES:
+    READINGS.keep(_shape, _shape_readings(_shape))
 
 
 def _parse_tts(text: str, position: int = 1) -> Parsed | None:
@@ -670,53 +552,64 @@ def _parse_tts(text: str, position: int = 1) -> Parsed | None:
         return None
     if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
         return None
-    name = None
-    section: str | None = None
-    partners: list[Line] = []
-    others: list[Line] = []
-    counts: dict[tuple[str, str | None], int] = {}
     # A pretty-printed array spans lines: each card is placed on the line it first
     # stands on, so its problems name that line.
     where = _item_lines(text, position) if "\n" in text or "\r" in text else {}
-    first_at: dict[tuple[str, str | None], int] = {}
+    read = _TtsRead()
     # An id comes once per copy: each distinct item is read once (within this array).
     numbers: dict[str, str | None] = {}
     for index, item in enumerate(data):
-        if item in numbers:
-            token = numbers[item]
-            if token is not None:
-                counts[(token, section)] = counts.get((token, section), 0) + 1
-                first_at.setdefault((token, section), where.get(item, position))
-                continue
-        token = item[: MAX_LINE + 1]
-        token = (token if token.isascii() else unicodedata.normalize("NFKC", token)).strip()
-        if is_number(token):
-            numbers[item] = token
-            counts[(token, section)] = counts.get((token, section), 0) + 1
-            first_at.setdefault((token, section), where.get(item, position))
-            continue
-        numbers[item] = None
-        line = parse_line(where.get(item, position), token, section)
-        if line is None:
-            continue
-        if line.kind == "header":
-            section = line.section
-        elif line.kind == "partner":
-            partners.append(line)
-        elif name is None and (index == 0 or token.startswith("Exported from")):
-            name = token
-        else:
-            others.append(line)
-    if not counts and not partners:
+        at = where.get(item, position)
+        if item not in numbers:
+            token = item[: MAX_LINE + 1]
+            token = (token if token.isascii() else unicodedata.normalize("NFKC", token)).strip()
+            numbers[item] = token if is_number(token) else None
+            if numbers[item] is None:
+                read.line(parse_line(at, token, read.section), index, token)
+        number = numbers[item]
+        if number is not None:
+            read.card(number, at)
+    if not read.counts and not read.partners:
         return None  # no card in it (`[]`): read as text, where the line is reported
-    cards = [
-        _card(first_at[key], key[0], min(count, MAX_COUNT), key[0], key[1])
-        for key, count in counts.items()
-    ]
-    lines = tuple(sorted([*cards, *others], key=lambda line: line.number))
-    return Parsed(
-        lines, "tts", name=name, partners=tuple(partners), has_headers=section is not None
-    )
+    return read.parsed()
+
+
+@dataclass
+class _TtsRead:
+    """What a TTS array has said so far: cards counted per (id, section), and lines."""
+
+    name: str | None = None
+    section: str | None = None
+    partners: list[Line] = field(default_factory=list)
+    others: list[Line] = field(default_factory=list)
+    counts: dict[tuple[str, str | None], int] = field(default_factory=dict)
+    first_at: dict[tuple[str, str | None], int] = field(default_factory=dict)
+
+    def card(self, number: str, at: int) -> None:
+        key = (number, self.section)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        self.first_at.setdefault(key, at)
+
+    def line(self, line: Line | None, index: int, token: str) -> None:
+        if line is None:
+            return
+        if line.kind == "header":
+            self.section = line.section
+        elif line.kind == "partner":
+            self.partners.append(line)
+        elif self.name is None and (index == 0 or token.startswith("Exported from")):
+            self.name = token
+        else:
+            self.others.append(line)
+
+    def parsed(self) -> Parsed:
+        cards = [
+            _card(self.first_at[key], key[0], min(count, MAX_COUNT), key[0], key[1])
+            for key, count in self.counts.items()
+        ]
+        lines = tuple(sorted([*cards, *self.others], key=lambda line: line.number))
+        headers = self.section is not None
+        return Parsed(lines, "tts", self.name, tuple(self.partners), headers)
 
 
 def _item_lines(text: str, first: int) -> dict[str, int]:
@@ -742,16 +635,12 @@ def _item_lines(text: str, first: int) -> dict[str, int]:
 
 
 def _card(position: int, text: str, count: int, number: str, section: str | None) -> Line:
-    """A line that names exactly one card by number: one reading.
-
-    Its reading is built with `_new` (what Reading(...) gives): a deck code or TTS array
-    makes one per card.
-    """
-    reading = _new(Reading, (count, number, None, None, 0, (), 0))
+    """A line that names exactly one card by number: one reading."""
+    reading = Reading(count, number, None)
     return Line(position, text, "card", count, (number,), None, section, None, (reading,))
 
 
-LIMITLESS_SECTIONS: Final = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
+LIMITLESS_SECTIONS = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
 
 
 def _parse_limitless(text: str) -> Parsed | None:
@@ -815,13 +704,16 @@ def _limitless_entry(position: int, item: object, section: str) -> Line:
     return Line(position, raw, "card", count, numbers, name, section, None, (reading,))
 
 
-def _parse_deck_code(code: str, position: int = 1) -> Parsed:
+def _parse_deck_code(code: str, position: int, budget: Budget) -> Parsed:
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as err:
         problem = f"this DCG deck code cannot be read: {err}"
         line = Line(position, code[:80], "unparsed", problem=problem)
         return Parsed((line,), "deck-code")
+    if not budget.take_entries(len(decoded.digi_eggs) + len(decoded.deck) + len(decoded.sideboard)):
+        problem = f"the deck links and codes of this request hold more than {ENTRIES:,} cards"
+        return Parsed((Line(position, code[:80], "unparsed", problem=problem),), "deck-code")
     lines = []
     for section, entries in (
         ("eggs", decoded.digi_eggs),

@@ -5,33 +5,33 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Final
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from rules.cache import Bounded
+from rules.games import GAMES
 from rules.model import Card
-from rules.numbers import fits_printed, looks_like_number, number_key, remember
+from rules.numbers import fits_printed, looks_like_number, number_key
+from rules.sets import is_newer_than_pool, newest_sets
 
 # Linear: one character class, each character matched once.
-_NOT_WORD: Final = re.compile(r"[\W_]+")
+_NOT_WORD = re.compile(r"[\W_]+")
+_DIGITS = re.compile(r"[0-9]+")
 # Words deck builders add beside a name that are not part of it (`Myotismon ACE`).
-MARKER_WORDS: Final = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
-_MARKERS: Final = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
-NEAR: Final = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
-
-
-_NAME_KEYS: Final[dict[str, str]] = {}
+MARKER_WORDS = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
+_MARKERS = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
+NEAR = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
+_NAME_KEYS: Bounded[str, str] = Bounded()
 
 
 def name_key(text: str) -> str:
-    """Case, accents of width, spacing and punctuation do not tell names apart.
-
-    Cached (`rules.numbers.remember`): the same names come back on every request.
-    """
+    """Case, accents of width, spacing and punctuation do not tell names apart (cached:
+    the same names come back on every request)."""
     key = _NAME_KEYS.get(text)
     if key is None:
         normal = unicodedata.normalize("NFKC", text).casefold()
-        key = remember(_NAME_KEYS, text, _NOT_WORD.sub("", normal))
+        key = _NAME_KEYS.keep(text, _NOT_WORD.sub("", normal))
     return key
 
 
@@ -45,15 +45,45 @@ def without_side(text: str) -> str:
     return text
 
 
+def _agreeing_keys(name: str) -> tuple[str, ...]:
+    """The name keys a written name agrees with: its own, without a bracketed side, and
+    without deck-builder markers (`Myotismon ACE`). Cached: names come back."""
+    keys = _AGREEING.get(name)
+    if keys is None:
+        found = [name_key(name)]
+        side = without_side(name)
+        if side != name:
+            found.append(name_key(side))
+        words = name.casefold().split()
+        if _MARKERS.intersection(words):
+            found.append(_without_markers([name_key(w) for w in words]))
+        keys = _AGREEING.keep(name, tuple(found))
+    return keys
+
+
+_AGREEING: Bounded[str, tuple[str, ...]] = Bounded()
+
+
+def _differ_in_digits(key: str, digits: list[str], known: str) -> bool:
+    """Do two name keys, both holding digits, differ in their digits only?"""
+    theirs = _DIGITS.findall(known)
+    return bool(theirs) and theirs != digits and _DIGITS.sub("", key) == _DIGITS.sub("", known)
+
+
 def _without_markers(key_words: list[str]) -> str:
     return "".join(w for w in key_words if w not in MARKER_WORDS)
 
 
 class CardIndex:
-    """Look cards up by number (any spelling) or by name, and suggest near misses."""
+    """Look cards up by number (any spelling) or by name, and suggest near misses.
 
-    def __init__(self, game: str, cards: Iterable[Card]) -> None:
+    `updated`: when the card list was imported (an ISO date-time), for messages; None
+    when unknown.
+    """
+
+    def __init__(self, game: str, cards: Iterable[Card], updated: str | None = None) -> None:
         self.game = game
+        self.updated = updated
         self.cards: dict[str, Card] = {}
         self._by_key: dict[str, Card] = {}
         self._by_name: dict[str, list[Card]] = {}
@@ -65,17 +95,11 @@ class CardIndex:
                     self._by_name.setdefault(name_key(name), []).append(card)
         self._name_choices = list(self._by_name)
         self._key_choices = list(self._by_key)
-        # Every start (the whole key included) of each name key holding a digit: a name
-        # key made of a line's name and its number, or led by its count, holds a digit,
-        # so no card has it unless its start is here (`starts_digit_name`).
-        self._digit_starts = frozenset(
-            key[:end]
-            for key in self._by_name
-            if any(ch.isdigit() for ch in key)
-            for end in range(len(key) + 1)
-        )
-        self._names_of: dict[str, frozenset[str]] = {}
-        self._digit_led: dict[str, bool] = {}
+        # The name keys each card answers to: its name, aliases and printed Japanese name.
+        self._names = {
+            number: frozenset(name_key(n) for n in (*card.names, card.name_ja or "") if n)
+            for number, card in self.cards.items()
+        }
         # A number typed exactly as printed, the common case, is one lookup: the card
         # the key and width test would give it (a printed number fits its own width).
         self._as_printed = {
@@ -83,17 +107,13 @@ class CardIndex:
             for number, card in self.cards.items()
             if self._by_key[number_key(number)] is card
         }
+        # The resolver's number-first answer per readings (`Resolver._number_first`),
+        # by the readings' id: the entry keeps the readings, so the id is theirs.
+        self.decided: Bounded[int, tuple[tuple, Any]] = Bounded()
+        self._newest = newest_sets(self.cards) if GAMES[game].numbered_sets else {}
 
     def __len__(self) -> int:
         return len(self.cards)
-
-    def named_key(self, key: str) -> list[Card] | None:
-        """The cards with a name key, for the resolver's common line."""
-        return self._by_name.get(key)
-
-    def starts_digit_name(self, start: str) -> bool:
-        """Could a card's name key that holds a digit start with `start`?"""
-        return start in self._digit_starts
 
     def by_number(self, text: str) -> Card | None:
         card = self._as_printed.get(text)
@@ -117,45 +137,32 @@ class CardIndex:
         """The one card with this name, else None (`by_name` without sorting a list)."""
         found = self._by_name.get(name_key(text))
         if found is None and text.endswith(("]", ")")):
-            return next(iter(self.by_name(text)), None) if len(self.by_name(text)) == 1 else None
+            named = self.by_name(text)
+            return named[0] if len(named) == 1 else None
         return found[0] if found and len(found) == 1 else None
 
     def names_of(self, card: Card) -> frozenset[str]:
         """The name keys a card answers to: its name, aliases and printed Japanese name."""
-        found = self._names_of.get(card.number)
-        if found is None:
-            names = (*card.names, card.name_ja or "")
-            found = frozenset(name_key(n) for n in names if n)
-            self._names_of[card.number] = found
-        return found
-
-    def digit_led(self, card: Card) -> bool:
-        """Does one of the card's names start with a digit (`4 Agumon` could be its name)?"""
-        found = self._digit_led.get(card.number)
-        if found is None:
-            found = self._digit_led[card.number] = any(
-                key[:1].isdigit() for key in self.names_of(card)
-            )
+        found = self._names.get(card.number)
+        if found is None or self.cards.get(card.number) is not card:
+            found = frozenset(name_key(n) for n in (*card.names, card.name_ja or "") if n)
         return found
 
     def agrees(self, card: Card, name: str | None) -> bool:
         """Is a written name exactly one of the card's names (markers and side aside)?"""
-        known = self.names_of(card)
         if not name:
             return True
+        known = self.names_of(card)
         if not known:
             return False  # nothing to agree with: `agreement` calls it near, never other
-        if name_key(name) in known or name_key(without_side(name)) in known:
-            return True
-        words = name.casefold().split()
-        if not _MARKERS.intersection(words):
-            return False  # the common case: no marker word to drop
-        return _without_markers([name_key(w) for w in words]) in known
+        return any(key in known for key in _agreeing_keys(name))
 
     def agreement(self, card: Card, name: str | None) -> str:
         """How a written name fits a card: "exact", "near" (misspelt) or "other".
 
-        A card with no known name is "near" any name: it can never be contradicted.
+        A card with no known name is "near" any name: it can never be contradicted. A
+        name that differs from the card's in its digits (`Shoutmon X5` for `Shoutmon X4`)
+        is another card's name, never a misspelling.
         """
         if self.agrees(card, name):
             return "exact"
@@ -163,17 +170,39 @@ class CardIndex:
         if not known:
             return "near"
         key = _without_markers([name_key(w) for w in name.split()]) if name else ""
+        digits = _DIGITS.findall(key)
         if key and any(
-            fuzz.ratio(key, k) >= NEAR or (len(key) >= 4 and (key in k or k in key)) for k in known
+            (fuzz.ratio(key, k) >= NEAR or (len(key) >= 4 and (key in k or k in key)))
+            # `Shoutmon X5` for `Shoutmon X4` is another card's name, not a misspelling.
+            and not (digits and _differ_in_digits(key, digits, k))
+            for k in known
         ):
             return "near"
         return "other"
+
+    def newer_set(self, number: str) -> str | None:
+        """Why an unknown number may be a real card the list does not have yet (its set
+        is newer than the newest the list holds of its series, or of a series the list
+        never held), in words; None when it is not (a typo, or a game without sets)."""
+        if not self._newest:
+            return None
+        found = is_newer_than_pool(number, self._newest)
+        if found is None:
+            return None
+        known = self._newest.get(found.series)
+        words = (
+            f"its newest {found.series} set is {known.code}"
+            if known is not None
+            else f"it holds no {found.series} set"
+        )
+        day = f" (list updated {self.updated[:10]})" if self.updated else ""
+        return words + day
 
     def suggest(self, text: str, limit: int = 3) -> list[Card]:
         """Near matches of a mistyped name or number, best first.
 
         rapidfuzz over the precomputed keys with a score cutoff: about 1 ms a name on
-        the full DCG pool; `rules.resolve` bounds how many names one request asks for.
+        the full DCG pool; `rules.budget` bounds how many names one request asks for.
         """
         text = text[:100]
         if looks_like_number(text):

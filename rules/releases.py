@@ -16,6 +16,7 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
+from rules.cache import Bounded
 from rules.numbers import number_key
 from rules.sets import parse_set_code, set_of
 
@@ -37,6 +38,9 @@ class Product:
     note: str = ""
 
 
+_UNKNOWN = object()
+
+
 @dataclass(frozen=True)
 class Releases:
     """Release days by set code and by promo card key; `undated` says what is not known."""
@@ -45,9 +49,19 @@ class Releases:
     promos: dict[str, Product]
     undated: dict[str, str] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
+    _of_card: Bounded[str, object] = field(
+        default_factory=Bounded, init=False, repr=False, compare=False
+    )
 
     def of_card(self, number: str) -> Product | None:
-        """The product a card number first came out in, None when that is not known."""
+        """The product a card number first came out in, None when that is not known
+        (cached: every check of a DCG deck asks for each of its cards)."""
+        known = self._of_card.get(number, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._of_card.keep(number, self._product_of(number))
+        return known  # type: ignore[return-value]
+
+    def _product_of(self, number: str) -> Product | None:
         found = set_of(number)
         if found is None:
             return None

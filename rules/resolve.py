@@ -1,204 +1,124 @@
 """From what the player wrote to a deck of real cards.
 
-Every input line ends up as a card in a section, a header, a comment, or one of
-the contract's input problems (`unknown-card`, `ambiguous-card`, `unparsed-line`),
-each with its line number; lines that name no card are kept in `Deck.unresolved`.
-
-The parser gives each card line its readings; the reading in which name and number
-agree with a real card wins (exact names before misspelt ones, natural readings
-before ones that leave a count- or number-shaped token in the name). When the
-best readings disagree, the line is `unparsed-line` saying what was unclear. When a
-number decides against the name beside it, the report warns `name-mismatch`.
+Every input line (or structured entry) ends up as a card in a section, a header, a
+comment, or one of the contract's input problems (`unknown-card`, `ambiguous-card`,
+`unparsed-line`), each with its line number; lines that name no card are kept in
+`Deck.unresolved`. Text, deck links, deck codes, TTS arrays, Limitless objects and
+structured decks all come here as the parser's `Line`s, and `Resolver.card` decides
+each one the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
+from rules.budget import SUGGESTIONS, Budget
+from rules.cache import Bounded
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
-from rules.parse import Line, Parsed, Reading, card_readings
-from rules.pool import CardIndex, name_key
+from rules.parse import Line, Parsed, Reading
+from rules.pool import CardIndex
 
-POOL_RULE: Final = "{game} card list: every card in a deck must be a real card of the game"
-INPUT_RULE: Final = "deckcheck decklist format (one card entry, header or comment per line)"
-NAME_RULE: Final = (
+POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
+INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"
+NAME_RULE = (
     "deckcheck decklist format: when a line has a card number, the number decides "
     "and the name beside it is only a hint"
 )
-SUGGESTION_BUDGET: Final = 20  # unknown names per request that get near-match suggestions
-_new: Final = tuple.__new__  # Resolved(...) without the named tuple's Python __new__
-# (game, kind, level, header hint, has headers) -> section: `Game.route` is pure, and
-# kinds, levels and hints come from the pools and the parser's fixed header words.
-_ROUTES: Final[dict[tuple[str, str, str | None, str | None, bool], str]] = {}
+
+
+# (game, kind, level, header, has headers) -> section: `Game.route` is pure, and each
+# request asks it once per card.
+_ROUTES: Bounded[tuple[str, str, str | None, str | None, bool], str] = Bounded()
 
 
 class Resolved(NamedTuple):
-    """A named tuple: built once a request (with `_new`), and a frozen dataclass's
-    generated __init__ runs as interpreted Python even in the compiled build."""
-
     deck: Deck
     problems: tuple[Violation, ...]
     notes: tuple[Violation, ...]
-
-
-class Ref(NamedTuple):
-    """A reference to one card: its readings, where it was written, and how many copies."""
-
-    readings: tuple[Reading, ...]
-    where: str
-    line: int | None = None
-    text: str = ""
 
 
 class Choice(NamedTuple):
     card: Card
     count: int  # type: ignore[assignment]  # a field named count shadows tuple.count
     reading: Reading
-    tier: str
-
-
-def route(game: str, card: Card, hint: str | None, has_headers: bool) -> str:
-    """The section a card from text input belongs to (the contract's rules)."""
-    return GAMES[game].route(card.kind, card.level, hint, has_headers)
+    tier: str  # "exact", "near" (a misspelt name) or "other" (a number against its name)
 
 
 class Resolver:
-    """Finds the card each reference names, keeping the problems and notes it meets.
+    """Finds the card each line names, keeping the problems and notes it meets."""
 
-    A plain class with its own __init__: compiled, it is built natively, where a
-    dataclass's generated __init__ would run as interpreted Python once a request.
-    """
-
-    def __init__(self, index: CardIndex) -> None:
+    def __init__(self, index: CardIndex, budget: Budget, structured: bool = False) -> None:
         self.index = index
+        self.budget = budget
+        self.structured = structured
         self.problems: list[Violation] = []
         self.notes: list[Violation] = []
-        self.suggested = 0
 
     @property
     def game(self) -> str:
         return self.index.game
 
-    def card(self, ref: Ref) -> Choice | None:
-        """The card a reference names, or None after recording why not.
+    def card(self, line: Line, readings: tuple[Reading, ...] | None = None) -> Choice | None:
+        """The card a line names (by `readings`, default all of its own), or None after
+        recording why not. The decision, in order:
 
-        Every reading that names a real card is found first (dictionary look-ups). If
-        any agree exactly with their name, they must all give the same card and count,
-        else the line is unclear. Only without one is a misspelt name (rapidfuzz)
-        considered, then a number against its name: there the most natural reading wins.
+        1. Number first: the most natural reading names a card by its number, its name
+           agrees, and no other reading names another card (or count) exactly: that card.
+        2. Else every reading that names a card (by number, or a name only one card has):
+           those whose name agrees exactly must give one card and count, else the line is
+           unclear (`unparsed-line`).
+        3. Else a misspelt name ("near"), then a number against its name ("other", with a
+           `name-mismatch` warning): the most natural readings must agree, else unclear.
+        4. Else the line names no card: several numbers, an ambiguous name, or unknown.
         """
-        readings = ref.readings
+        readings = line.readings if readings is None else readings
+        first = self._number_first(readings)
+        if first is not None:
+            return first
+        ambiguous: list[tuple[Reading, list[Card]]] = []
+        choices = []
+        for r in readings:
+            card = self._named(r, ambiguous)
+            if card is not None:
+                # A card found by its name is that name's card: exact by definition.
+                tier = "exact" if r.number is None else self.index.agreement(card, r.name)
+                choices.append(Choice(card, r.count, r, tier))
+        exact = [c for c in choices if c.tier == "exact"]
+        if exact:
+            return self._one_of(line, exact)
+        for tier in ("near", "other"):
+            best = self._most_natural(choices, tier)
+            if best:
+                chosen = self._one_of(line, best)
+                if chosen is not None and tier == "other":
+                    self._mismatch(line, chosen)
+                return chosen
+        self._none(line, readings, choices, ambiguous)
+        return None
+
+    def _number_first(self, readings: tuple[Reading, ...]) -> Choice | None:
+        """Step 1 of `card`. Pure in the pool and the readings, so its answer is kept per
+        readings (the reader hands back the same readings for the same line)."""
+        known = self.index.decided.get(id(readings))
+        if known is not None and known[0] is readings:
+            return known[1]
+        choice = None
         first = readings[0] if readings else None
-        if first is not None and first.number and first.strain == 0:
+        if first is not None and first.number and not first.strain:
             card = self.index.by_number(first.number)
             if card is not None and self.index.agrees(card, first.name):
-                for other in readings[1:]:
-                    if self._exact_other(other, card, first.count):
-                        break
-                else:
-                    return Choice(card, first.count, first, "exact")
-        found: list[tuple[Reading, Card]] = []
-        ambiguous: list[tuple[Reading, list[Card]]] = []
-        for reading in readings:
-            card = self._named(reading, ambiguous)
-            if card is not None:
-                found.append((reading, card))
-        exact = [
-            Choice(card, r.count, r, "exact")
-            for r, card in found
-            if r.number is None or self.index.agrees(card, r.name)
-        ]
-        if exact:
-            if len({(c.card.number, c.count) for c in exact}) > 1:
-                self._unclear(ref, exact)
-                return None
-            return exact[0]
-        rest = [Choice(card, r.count, r, self.index.agreement(card, r.name)) for r, card in found]
-        for tier in ("near", "other"):
-            choices = [c for c in rest if c.tier == tier]
-            if tier == "other":
-                choices = [c for c in choices if not c.reading.spare_numbers]
-            if not choices:
-                continue
-            least = min(c.reading.strain for c in choices)
-            best = [c for c in choices if c.reading.strain == least]
-            if len({(c.card.number, c.count) for c in best}) > 1:
-                self._unclear(ref, best)
-                return None
-            if tier == "other":
-                self._mismatch(ref, best[0])
-            return best[0]
-        if rest:
-            self._several_numbers(ref, rest)
-        elif ambiguous:
-            self._ambiguous(ref, *ambiguous[0])
-        else:
-            self._unknown(ref)
-        return None
+                if not any(self._rival(r, card, first.count) for r in readings[1:]):
+                    choice = Choice(card, first.count, first, "exact")
+        self.index.decided.keep(id(readings), (readings, choice))
+        return choice
 
-    def quick(self, line: Line) -> Card | None:
-        """The card of a common `count name number` line (`Line.tokens`), when its first
-        reading agrees with a real card and no other reading names a card exactly with
-        another card or count; else None, and the general `card` decides.
-
-        Asks what `card` asks of the other readings without building them: on an ASCII
-        line a name key is the keys of its tokens joined, so each reading's key is made
-        of the first token's digits and the name's and number's keys (a property test
-        holds this equal to the general path).
-        """
-        index = self.index
-        tokens = line.tokens
-        number = line.numbers[0]
-        card = index.by_number(number)
-        if tokens is None or card is None:
-            return None
-        name = line.name
-        mid = name_key(name) if name else ""
-        # `agrees`, asked only when the name's key is not simply one of the card's names.
-        if name and mid not in index.names_of(card) and not index.agrees(card, name):
-            return None
-        first, last, count = tokens[0], tokens[-1], line.count
-        middle = len(tokens) > 2  # markers only (`4 (DCG) BT1-010`) decline below
-        if middle and not mid:
-            return None
-        if count != 1 and index.digit_led(card):
-            return None  # `4 Name` could be the card's own name, read as 1 copy
-        # Is the name with the number (and with the count) the name of one card? Then
-        # that card is another reading of the line; a bracketed number may also be a
-        # flip card's side, so the name without it is asked too. A number and a count
-        # hold digits: such a name is asked for only when a name with a digit starts
-        # as it would (most lines: none, and no key is built).
-        with_number = index.starts_digit_name(mid)
-        with_count = index.starts_digit_name(first)
-        end = name_key(last) if with_number or with_count else ""
-        tail = index.named_key(mid + end) if with_number else None
-        whole = index.named_key(first + mid + end) if with_count else None
-        if last[-1] in ")]":
-            tail = tail or (index.named_key(mid) if middle else None)
-            whole = whole or (index.named_key(first + mid) if with_count else None)
-        if tail is not None and len(tail) == 1 and tail[0] is not card:
-            return None  # the name alone, number included, names another card
-        if whole is not None and len(whole) == 1 and (whole[0] is not card or count != 1):
-            return None
-        return card
-
-    def number_only(self, line: Line) -> Card | None:
-        """The card of a line whose one reading is a number without a name (deck codes,
-        TTS arrays, deck links), else None and the general `card` decides: for such a
-        reading `card` gives the card with the number, at the line's count."""
-        if line.name is None and len(line.readings) == 1 and line.numbers:
-            return self.index.by_number(line.numbers[0])
-        return None
-
-    def _exact_other(self, reading: Reading, card: Card, count: int) -> bool:
-        """Does another reading name a card exactly, giving another card or count?
-
-        The same question the general path asks, for the common line only.
-        """
+    def _rival(self, reading: Reading, card: Card, count: int) -> bool:
+        """Does this reading name a card exactly, giving another card or count?"""
         if reading.number:
             other = self.index.by_number(reading.number)
+            if other is card and reading.count == count:
+                return False  # the same card and count: no rival, whatever its name
             exact = other is not None and self.index.agrees(other, reading.name)
         else:
             other = self.index.only_card_named(reading.name or "")
@@ -217,61 +137,122 @@ class Resolver:
             ambiguous.append((reading, candidates))
         return None
 
+    @staticmethod
+    def _most_natural(choices: list[Choice], tier: str) -> list[Choice]:
+        """The choices of a tier with the least strain ("other": none that leaves a
+        number-shaped token in the name)."""
+        found = [c for c in choices if c.tier == tier]
+        if tier == "other":
+            found = [c for c in found if not c.reading.spare_numbers]
+        least = min((c.reading.strain for c in found), default=0)
+        return [c for c in found if c.reading.strain == least]
+
+    def _one_of(self, line: Line, choices: list[Choice]) -> Choice | None:
+        """The first choice, when all give the same card and count; else the line is unclear."""
+        if len({(c.card.number, c.count) for c in choices}) > 1:
+            self._unclear(line, choices)
+            return None
+        return choices[0]
+
+    def _none(
+        self,
+        line: Line,
+        readings: tuple[Reading, ...],
+        choices: list[Choice],
+        ambiguous: list[tuple[Reading, list[Card]]],
+    ) -> None:
+        if choices:
+            self._several_numbers(line, choices)
+        elif ambiguous:
+            self._ambiguous(line, *ambiguous[0])
+        else:
+            self._unknown(line, readings[0] if readings else None)
+
+    def _where(self, line: Line) -> str:
+        if line.kind == "partner":
+            return "partner" if self.structured else f"Line {line.number} (partner)"
+        return f"{line.section} entry {line.number}" if self.structured else f"Line {line.number}"
+
+    def _line(self, line: Line) -> int | None:
+        return None if self.structured else line.number
+
     def _rule(self) -> str:
         return POOL_RULE.format(game=game_name(self.game))
 
-    def _unknown(self, ref: Ref) -> None:
+    def _unknown(self, line: Line, first: Reading | None) -> None:
         game = game_name(self.game)
-        first = ref.readings[0] if ref.readings else None
-        what = (first.number or first.name or "") if first else ref.text
+        what = (first.number or first.name or "") if first else line.text
+        where = self._where(line)
         if not len(self.index):
             message = (
-                f"{ref.where}: no {game} cards are loaded in this service yet, so {what!r} "
+                f"{where}: no {game} cards are loaded in this service yet, so {what!r} "
                 f"cannot be checked. Ask its administrator to import a card list "
                 f"(cardpool import {self.game} ...)."
             )
-            self.problems.append(Violation("unknown-card", message, self._rule(), line=ref.line))
+            self._problem("unknown-card", message, self._rule(), line)
             return
-        message = f"{ref.where}: {what!r} is not a {game} card."
+        newer = self.index.newer_set(first.number) if first and first.number else None
+        if newer is not None:
+            message = f"{where}: {what} is not in this card list yet: {newer}."
+        else:
+            message = f"{where}: {what!r} is not a {game} card."
         labels: tuple[str, ...] = ()
-        if self.suggested < SUGGESTION_BUDGET:
-            self.suggested += 1
-            hints = self.index.suggest(what)
+        if self.budget.suggestion():
+            hints = self.index.suggest(what) if newer is None else []
             if first is not None and first.number and first.name:
                 hints = self.index.by_name(first.name)[:3] + hints
             labels = tuple(dict.fromkeys(card.label for card in hints))
             if labels:
                 message += f" Did you mean {' or '.join(labels[:3])}?"
-            else:
+            elif newer is None:
                 message += " Check the spelling or write the card number."
-        else:
+        elif newer is None:
             message += (
                 f" Check the spelling or write the card number (no suggestion looked for: "
-                f"only the first {SUGGESTION_BUDGET} unknown names get one)."
+                f"only the first {SUGGESTIONS} unknown names of a request get one)."
             )
+        hint = "newer-set" if newer is not None else None
+        self._problem("unknown-card", message, self._rule(), line, suggestions=labels, hint=hint)
+
+    def _problem(
+        self,
+        code: str,
+        message: str,
+        rule: str,
+        line: Line,
+        cards: tuple[str, ...] = (),
+        suggestions: tuple[str, ...] = (),
+        hint: str | None = None,
+    ) -> None:
         self.problems.append(
-            Violation("unknown-card", message, self._rule(), line=ref.line, suggestions=labels)
+            Violation(
+                code,
+                message,
+                rule,
+                cards=cards,
+                line=self._line(line),
+                suggestions=suggestions,
+                hint=hint,
+            )
         )
 
-    def _ambiguous(self, ref: Ref, reading: Reading, candidates: list[Card]) -> None:
+    def _ambiguous(self, line: Line, reading: Reading, candidates: list[Card]) -> None:
         shown = ", ".join(card.label for card in candidates[:8])
         more = f" and {len(candidates) - 8} more" if len(candidates) > 8 else ""
         message = (
-            f"{ref.where}: {reading.name!r} is the name of {len(candidates)} different cards "
-            f"({shown}{more}). Write the card number to say which one."
+            f"{self._where(line)}: {reading.name!r} is the name of {len(candidates)} different "
+            f"cards ({shown}{more}). Write the card number to say which one."
         )
-        self.problems.append(
-            Violation(
-                "ambiguous-card",
-                message,
-                self._rule(),
-                cards=tuple(c.number for c in candidates),
-                line=ref.line,
-                suggestions=tuple(c.label for c in candidates),
-            )
+        self._problem(
+            "ambiguous-card",
+            message,
+            self._rule(),
+            line,
+            cards=tuple(c.number for c in candidates),
+            suggestions=tuple(c.label for c in candidates),
         )
 
-    def _unclear(self, ref: Ref, best: list[Choice]) -> None:
+    def _unclear(self, line: Line, best: list[Choice]) -> None:
         """Two readings fit equally well and give different cards or counts."""
         cards = list(dict.fromkeys(c.card.label for c in best))
         tokens = [c.reading.count_token for c in best if c.reading.count_token]
@@ -280,26 +261,24 @@ class Resolver:
         else:
             question = f"which card is meant: {' or '.join(cards)}?"
         message = (
-            f"{ref.where}: {question} deckcheck could read {ref.text[:80]!r} more than one way "
-            f"and counted none of it. Write it as `<count> <name> <card number>`."
+            f"{self._where(line)}: {question} deckcheck could read {line.text[:80]!r} more than "
+            f"one way and counted none of it. Write it as `<count> <name> <card number>`."
         )
-        self.problems.append(
-            Violation("unparsed-line", message, INPUT_RULE, line=ref.line, cards=())
-        )
+        self._problem("unparsed-line", message, INPUT_RULE, line)
 
-    def _several_numbers(self, ref: Ref, found: list[Choice]) -> None:
+    def _several_numbers(self, line: Line, found: list[Choice]) -> None:
         numbers = list(dict.fromkeys(c.card.number for c in found))
         message = (
-            f"{ref.where}: {ref.text[:80]!r} holds several card numbers "
+            f"{self._where(line)}: {line.text[:80]!r} holds several card numbers "
             f"({', '.join(numbers)}) in no shape deckcheck knows, so none was counted. "
             f"Put each card on its own line."
         )
-        self.problems.append(Violation("unparsed-line", message, INPUT_RULE, line=ref.line))
+        self._problem("unparsed-line", message, INPUT_RULE, line)
 
-    def _mismatch(self, ref: Ref, choice: Choice) -> None:
+    def _mismatch(self, line: Line, choice: Choice) -> None:
         card = choice.card
         message = (
-            f"{ref.where} says {choice.reading.name}, but {card.number} is {card.name}. "
+            f"{self._where(line)} says {choice.reading.name}, but {card.number} is {card.name}. "
             f"deckcheck counted {card.label}, because the card number decides; "
             f"check that it is the card you meant."
         )
@@ -309,99 +288,73 @@ class Resolver:
                 message,
                 NAME_RULE,
                 cards=(card.number,),
-                line=ref.line,
+                line=self._line(line),
                 warning=True,
             )
         )
 
 
-def resolve_text(parsed: Parsed, index: CardIndex) -> Resolved:
-    resolver = Resolver(index)
+def resolve(parsed: Parsed, index: CardIndex, budget: Budget | None = None) -> Resolved:
+    """Every line of a parsed list (text or structured) to entries, problems and notes."""
+    structured = parsed.style == "structured"
+    resolver = Resolver(index, budget or Budget(), structured)
+    game = GAMES[index.game]
     entries: list[Entry] = []
     side: list[Entry] = []
     unresolved: list[Unresolved] = []
-    game = GAMES[index.game]
-    headers = parsed.has_headers
     for line in parsed.lines:
         if line.kind == "unparsed":
             resolver.problems.append(_unparsed(line))
             unresolved.append(Unresolved(line.number, line.text, line.unread_count))
         if line.kind != "card":
             continue
-        count = line.count
-        card = resolver.quick(line) if line.tokens is not None else resolver.number_only(line)
-        if card is None:
-            ref = Ref(line.all_readings(), f"Line {line.number}", line.number, line.text)
-            choice = resolver.card(ref)
-            if choice is None:
-                unresolved.append(Unresolved(line.number, line.text, _count_of(line)))
-                continue
-            card, count = choice.card, choice.count
-        # The section depends on the game, kind, level, header and whether the list has
-        # headers only: routed once per process for each (a few dozen at most).
-        where = (game.id, card.kind, card.level, line.section, headers)
+        choice = resolver.card(line)
+        if choice is None:
+            unresolved.append(_unread(line, structured))
+            continue
+        if structured:
+            # A structured deck's sections are taken as given.
+            entries.append(Entry(choice.card, choice.count, line.section or "main"))
+            continue
+        card = choice.card
+        where = (game.id, card.kind, card.level, line.section, parsed.has_headers)
         section = _ROUTES.get(where)
         if section is None:
-            section = _ROUTES[where] = game.route(card.kind, card.level, line.section, headers)
-        entry = Entry(card, count, section, line.number)
-        (side if section == SIDE else entries).append(entry)
-    partner, more, partner_line = _partners(parsed.partners, resolver)
+            section = _ROUTES.keep(where, game.route(*where[1:]))
+        (side if section == SIDE else entries).append(
+            Entry(card, choice.count, section, line.number)
+        )
+    partner, more, partner_line = _partners(parsed.partners, resolver, game.has_partner)
     deck = Deck(
         index.game, tuple(entries), partner, partner_line, parsed.name, tuple(unresolved), more
     )
     notes = (*_side_notes(side), *resolver.notes)
-    return _new(Resolved, (deck, tuple(resolver.problems), notes))
+    return Resolved(deck, tuple(resolver.problems), notes)
 
 
-def _count_of(line: Line) -> int | None:
-    """The count an unread line gives, when all its readings agree on one."""
-    readings = line.all_readings()
+def _unread(line: Line, structured: bool) -> Unresolved:
+    """An entry that named no card, with the count it gave (when all its most natural
+    readings agree on one)."""
+    if structured:
+        return Unresolved(None, line.text[:200], line.count)
+    readings = line.readings
     counts = {r.count for r in readings if r.strain == readings[0].strain}
-    return counts.pop() if len(counts) == 1 else None
-
-
-def resolve_structured(
-    sections: Mapping[str, Iterable[tuple[str, int]]], partner: str | None, index: CardIndex
-) -> Resolved:
-    """A structured deck: sections are taken as given."""
-    resolver = Resolver(index)
-    entries: list[Entry] = []
-    unresolved: list[Unresolved] = []
-    for section, items in sections.items():
-        for position, (text, count) in enumerate(items, start=1):
-            ref = structured_ref(text, f"{section} entry {position}", count)
-            choice = resolver.card(ref)
-            if choice is None:
-                unresolved.append(Unresolved(None, text[:200], count))
-            else:
-                entries.append(Entry(choice.card, count, section))
-    partner_card = None
-    if partner:
-        choice = resolver.card(structured_ref(partner, "partner", 1))
-        partner_card = choice.card if choice else None
-    deck = Deck(index.game, tuple(entries), partner_card, unresolved=tuple(unresolved))
-    return Resolved(deck, tuple(resolver.problems), tuple(resolver.notes))
-
-
-def structured_ref(text: str, where: str, count: int) -> Ref:
-    """A structured `card` value read like a line without a count."""
-    readings = tuple(r._replace(count=count) for r in card_readings(text.split(), counts=False))
-    return Ref(readings, where, None, text)
+    return Unresolved(line.number, line.text, counts.pop() if len(counts) == 1 else None)
 
 
 def _partners(
-    lines: tuple[Line, ...], resolver: Resolver
+    lines: tuple[Line, ...], resolver: Resolver, has_partner: bool
 ) -> tuple[Card | None, tuple[Card, ...], int | None]:
     """The declared partner, any further partners (a `partner` violation), its line."""
     if not lines:
         return None, (), None
-    if resolver.game != "dbe":
+    if not has_partner and not resolver.structured:
         for line in lines:
             resolver.problems.append(
                 Violation(
                     "unparsed-line",
-                    f"Line {line.number}: only Digimon Battle Evolution decks declare a "
-                    "partner. Delete this line.",
+                    f"Line {line.number}: only {_partner_games()} decks declare a partner. "
+                    "Delete this line.",
                     INPUT_RULE,
                     line=line.number,
                 )
@@ -409,14 +362,20 @@ def _partners(
         return None, (), None
     found: list[Card] = []
     for line in lines:
-        for reading in line.readings or ():
-            ref = Ref((reading,), f"Line {line.number} (partner)", line.number, line.text)
-            choice = resolver.card(ref)
+        # A structured partner is one entry, read like one; each reading of a text
+        # `Partner:` line names a partner of its own (`Partner: ACC-001 ACC-023`: two).
+        groups = [line.readings] if resolver.structured else [(r,) for r in line.readings]
+        for readings in groups:
+            choice = resolver.card(line, readings)
             if choice is not None and choice.card not in found:
                 found.append(choice.card)
     if not found:
-        return None, (), lines[0].number
-    return found[0], tuple(found[1:]), lines[0].number
+        return None, (), resolver._line(lines[0])
+    return found[0], tuple(found[1:]), resolver._line(lines[0])
+
+
+def _partner_games() -> str:
+    return " and ".join(g.name for g in GAMES.values() if g.has_partner)
 
 
 def _unparsed(line: Line) -> Violation:

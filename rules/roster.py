@@ -16,7 +16,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from rules.parse import HEADERS
+from rules.games import HEADERS
 
 MAX_SUBMISSIONS = 10000
 MAX_HEADER = 200  # a player header longer than this is a deck line, not a name

@@ -2,51 +2,49 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Final
 
+from rules.budget import Budget
 from rules.fingerprint import fingerprint
 from rules.format import Format
 from rules.model import Report, Violation
-from rules.parse import parse
+from rules.parse import Parsed, parse, parse_structured
 from rules.pool import CardIndex
-from rules.resolve import Resolved, resolve_structured, resolve_text
+from rules.resolve import resolve
 
 
-def check_text(fmt: Format, index: CardIndex, text: str, on: date) -> Report:
-    parsed = parse(text)
-    return _judge(fmt, resolve_text(parsed, index), on, parsed.style)
+def check_text(
+    fmt: Format, index: CardIndex, text: str, on: date, budget: Budget | None = None
+) -> Report:
+    return check_parsed(fmt, index, parse(text, budget), on, budget)
 
 
 def check_structured(
     fmt: Format,
     index: CardIndex,
-    sections: Mapping[str, Iterable[tuple[str, int]]],
+    sections: dict[str, list[tuple[str, int]]],
     partner: str | None,
     on: date,
+    budget: Budget | None = None,
 ) -> Report:
-    return _judge(fmt, resolve_structured(sections, partner, index), on)
+    return check_parsed(fmt, index, parse_structured(sections, partner), on, budget)
 
 
-# Report(...) with keywords runs the named tuple's Python __new__; this builds it in C.
-_new: Final = tuple.__new__
-
-
-def _judge(fmt: Format, resolved: Resolved, on: date, style: str | None = None) -> Report:
+def check_parsed(
+    fmt: Format, index: CardIndex, parsed: Parsed, on: date, budget: Budget | None = None
+) -> Report:
+    """The one path every input takes once parsed: resolve, then the format's checks."""
+    resolved = resolve(parsed, index, budget)
     violations, warnings = fmt.judge(resolved.deck, on)
-    return _new(
-        Report,
-        (
-            fmt.id,  # format_id
-            fmt.game,
-            fmt.day(on),  # on
-            resolved.deck,
-            (*sorted(resolved.problems, key=_line), *violations),  # violations
-            _once((*resolved.notes, *warnings)),  # warnings
-            fingerprint(resolved.deck),
-            style,
-        ),
+    return Report(
+        format_id=fmt.id,
+        game=fmt.game,
+        on=fmt.day(on),
+        deck=resolved.deck,
+        violations=(*sorted(resolved.problems, key=_line), *violations),
+        warnings=_once((*resolved.notes, *warnings)),
+        fingerprint=fingerprint(resolved.deck),
+        style=None if parsed.style == "structured" else parsed.style,
     )
 
 

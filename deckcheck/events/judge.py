@@ -12,9 +12,9 @@ from datetime import date
 
 from deckcheck import service
 from deckcheck.errors import ApiError
+from deckcheck.report_json import violation_json
 from rules.format import Format
 from rules.model import Report
-from rules.report_json import violation_json
 
 
 def verdict_json(report: Report) -> dict:

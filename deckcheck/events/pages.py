@@ -18,12 +18,13 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core
 from deckcheck.events.judge import judge, unresolved_lines
 from deckcheck.format_registry import registry
+from deckcheck.report_json import report_json
+from rules.games import SECTIONS
 from rules.lock import compare
-from rules.report_json import report_json
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
-SECTION_NAMES = {"main": "Main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
+SECTION_NAMES = {s.id: s.heading for s in SECTIONS.values()}  # the registry's (rules.games)
 
 
 @bp.before_request

@@ -3,12 +3,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final
 
 from rules.model import Context, Deck, Violation
 from rules.pool import name_key
 
-_DATA_SUFFIX: Final = re.compile(r"\s*DATA\s*$", re.IGNORECASE)
+_DATA_SUFFIX = re.compile(r"\s*DATA\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

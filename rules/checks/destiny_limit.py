@@ -2,16 +2,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final
 
 from rules.checks.filters import CardFilter, flagged, kinds, levelled
 from rules.checks.words import cards, copies, labels
 from rules.model import Context, Deck, Stack, Violation
 
-LEVEL_M: Final = levelled("Level M Digimon", "digimon", "M")
-PARTNER_C: Final = levelled("partner Level C Digimon", "digimon", "C")
-PROXY: Final = flagged("Proxy cards", "proxy")
-MASTERY: Final = kinds("Mastery cards", "mastery")
+LEVEL_M = levelled("Level M Digimon", "digimon", "M")
+PARTNER_C = levelled("partner Level C Digimon", "digimon", "C")
+PROXY = flagged("Proxy cards", "proxy")
+MASTERY = kinds("Mastery cards", "mastery")
 
 
 @dataclass(frozen=True)

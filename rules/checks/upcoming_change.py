@@ -3,14 +3,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from typing import Final
 
 from rules.checks.choice_restriction import ChoiceRestrictionCheck
 from rules.checks.limited_cards import LIST_SOURCE, BannedCards, RestrictedCards
 from rules.checks.words import copies
 from rules.model import Context, Deck, Stack, Violation
 
-_LIST_CHECKS: Final = (BannedCards(), RestrictedCards(), ChoiceRestrictionCheck())
+_LIST_CHECKS = (BannedCards(), RestrictedCards(), ChoiceRestrictionCheck())
 
 
 def _list_violations(deck: Deck, ctx: Context) -> list[Violation]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.games import SECTION_WORDS
+from rules.games import section_words
 from rules.model import Card, plural
 
 
@@ -15,7 +15,7 @@ def cards(count: int) -> str:
 
 
 def section_name(section: str) -> str:
-    return SECTION_WORDS.get(section, section)
+    return section_words(section)
 
 
 def labels(items: list[Card] | tuple[Card, ...]) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from rules.cache import Bounded
 from rules.checks.filters import CardFilter
 from rules.checks.words import section_name
 from rules.model import Card, Context, Deck, Violation
@@ -28,24 +29,20 @@ class WrongSection:
     hints: Mapping[str, str] = field(default_factory=dict)
     missing_rule: str | None = None
     code: str = "wrong-section"
-    # Per section, per card number (no pair to build and hash per card): (card, the
-    # reason it may not be there, or None).
-    _known: dict[str, dict[str, tuple[Card, str | None]]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    # (section, card number) -> (card, the reason it may not be there, or None): the
+    # same card object always gives the same answer.
+    _known: Bounded[tuple[str, str], tuple[Card, str | None]] = field(
+        default_factory=Bounded, init=False, repr=False, compare=False
     )
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
+        known = self._known
         for section in deck.sections():
-            known = self._known.get(section)
-            if known is None:
-                known = self._known.setdefault(section, {})
             for stack in deck.stacks(section):
                 card = stack.card
-                seen = known.get(card.number)
+                seen = known.get((section, card.number))
                 if seen is None or seen[0] is not card:
-                    # Worked out once per card and section (the same card object gives
-                    # the same answer); bounded by the pool's size times the sections.
-                    seen = known[card.number] = (card, self._reason(section, card))
+                    seen = known.keep((section, card.number), (card, self._reason(section, card)))
                 reason = seen[1]
                 if reason:
                     missing = section not in self.allowed and section not in self.unchecked

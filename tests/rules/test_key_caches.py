@@ -1,4 +1,5 @@
-"""The name and number key caches: the same keys as worked out afresh, and bounded."""
+"""The caches of `rules`: one helper (`rules.cache.Bounded`), the same answers as worked
+out afresh, and bounded whatever is asked."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import pytest
 
 import rules.parse as reader
 from rules import numbers, pool
-from rules.numbers import CACHE_KEY_MAX, CACHE_SIZE, is_number, number_key, remember
+from rules.cache import KEY_MAX, SIZE, Bounded
+from rules.numbers import is_number, number_key
 from rules.pool import name_key
 
 
@@ -29,28 +31,30 @@ def test_name_keys_are_the_same_asked_twice(text, key):
 
 
 def test_a_full_cache_starts_again():
-    cache = {str(n): n for n in range(CACHE_SIZE - 1)}
-    assert remember(cache, "last", -1) == -1
-    assert len(cache) == CACHE_SIZE  # at its size, nothing lost yet
-    assert remember(cache, "next", -2) == -2
+    cache: Bounded[str, int] = Bounded(size=3)
+    for n in range(2):
+        cache.keep(str(n), n)
+    assert cache.keep("last", -1) == -1
+    assert len(cache) == 3  # at its size, nothing lost yet
+    assert cache.keep("next", -2) == -2
     assert cache == {"next": -2}
 
 
 def test_the_key_caches_stay_bounded_whatever_is_asked():
-    for n in range(CACHE_SIZE + 10):
+    for n in range(SIZE + 10):
         name_key(f"Zqx {n}")
         number_key(f"ZQ{n}-1")
-    assert 0 < len(pool._NAME_KEYS) <= CACHE_SIZE
-    assert 0 < len(numbers._NUMBER_KEYS) <= CACHE_SIZE
+    assert 0 < len(pool._NAME_KEYS) <= SIZE
+    assert 0 < len(numbers._NUMBER_KEYS) <= SIZE
     assert name_key("Agumon") == "agumon"  # still right after starting again
 
 
 def test_a_long_key_is_worked_out_but_not_kept():
-    cache: dict[str, int] = {}
-    long_key = "a" * (CACHE_KEY_MAX + 1)
-    assert remember(cache, long_key, 1) == 1
-    assert remember(cache, "a" * CACHE_KEY_MAX, 2) == 2
-    assert cache == {"a" * CACHE_KEY_MAX: 2}
+    cache: Bounded[str, int] = Bounded()
+    long_key = "a" * (KEY_MAX + 1)
+    assert cache.keep(long_key, 1) == 1
+    assert cache.keep("a" * KEY_MAX, 2) == 2
+    assert cache == {"a" * KEY_MAX: 2}
 
 
 @pytest.mark.parametrize(
@@ -63,19 +67,19 @@ def test_number_shapes_are_the_same_asked_twice(token, number):
 
 
 @pytest.mark.parametrize(
-    ("token", "plain"),
-    [("Agumon", True), ("Alter-S", True), ("(X", True), ("x", False), ("*", False),
-     ("DCG", False), ("(dcg)", False), ("X4", False), ("BT1-010", False)],
+    ("token", "kind"),
+    [("Agumon", "W"), ("Alter-S", "W"), ("(X", "W"), ("x", "W"), ("DCG", "M"), ("(dcg)", "M"),
+     ("X4", "C"), ("4", "C"), ("(4)", "C"), ("BT1-010", "N"), ("(BT1-010)", "N"), ("1.", "W")],
 )  # fmt: skip
-def test_name_words_are_the_same_asked_twice(token, plain):
-    assert reader._plain_token(token) is plain
-    assert reader._plain_token(token) is plain
+def test_token_kinds_are_the_same_asked_twice(token, kind):
+    assert reader.token_kind(token) == kind
+    assert reader.token_kind(token) == kind
 
 
-def test_the_word_caches_stay_bounded_whatever_is_asked():
-    for n in range(CACHE_SIZE + 10):
+def test_the_word_and_shape_caches_stay_bounded_whatever_is_asked():
+    for n in range(SIZE + 10):
         is_number(f"Zq{n}")
-        reader._plain_token(f"Zq{n}")
-    assert 0 < len(numbers._IS_NUMBER) <= CACHE_SIZE
-    assert 0 < len(reader._PLAIN_TOKENS) <= CACHE_SIZE
-    assert is_number("BT1-010") and reader._plain_token("Agumon")
+        reader.token_kind(f"Zq{n}")
+    assert 0 < len(numbers._IS_NUMBER) <= SIZE
+    assert 0 < len(reader._KINDS) <= SIZE
+    assert is_number("BT1-010") and reader.token_kind("Agumon") == "W"

@@ -5,11 +5,12 @@ from datetime import date
 import pytest
 from fixture_cards import make_deck
 
+from rules.builtin import BUILT_IN
 from rules.checks import NameLimit
 from rules.model import Context
 
 CTX = Context(date(2024, 1, 1))
-CHECK = NameLimit("rule", limit=3)
+CHECK = BUILT_IN["dmcg"].check_of("name-limit")  # the shipped format's check
 
 
 @pytest.mark.parametrize(

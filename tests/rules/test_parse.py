@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.model import Card
-from rules.parse import parse, parse_line
+from rules.parse import parse, parse_line, parse_structured
 from rules.pool import CardIndex
-from rules.resolve import resolve_text
+from rules.resolve import resolve
 
 
 @pytest.mark.parametrize(
@@ -182,7 +182,7 @@ def test_line_numbers_count_blank_lines():
 @given(st.text())
 def test_every_line_is_accounted_for(text):
     """Each non-blank line is a card entry, a header, a comment or a reported problem."""
-    resolved = resolve_text(parse(text), POOL)
+    resolved = resolve(parse(text), POOL)
     read = {e.line for e in resolved.deck.entries} | {v.line for v in resolved.problems}
     read |= {u.line for u in resolved.deck.unresolved}
     kept = {
@@ -261,7 +261,7 @@ POOL = CardIndex(
 
 
 def read(text):
-    resolved = resolve_text(parse(text), POOL)
+    resolved = resolve(parse(text), POOL)
     entries = [(e.card.number, e.count) for e in resolved.deck.entries]
     return entries, resolved
 
@@ -338,7 +338,7 @@ def test_unresolved_keeps_the_count():
 def test_two_readings_that_disagree_are_unparsed():
     """Both 1 "Shoutmon X4" and 4 "Shoutmon" name real cards exactly: ask."""
     pool = CardIndex("dcg", [_card("BT10-009", "Shoutmon X4"), _card("BT1-030", "Shoutmon")])
-    resolved = resolve_text(parse("Shoutmon X4"), pool)
+    resolved = resolve(parse("Shoutmon X4"), pool)
     [problem] = resolved.problems
     assert (
         problem.code == "unparsed-line"
@@ -367,7 +367,7 @@ def test_name_mismatch(text, mismatch):
 
 def test_cards_with_no_name_never_mismatch():
     pool = CardIndex("dcg", [Card("dcg", "BT1-010", "", "digimon")])
-    resolved = resolve_text(parse("4 Koromon BT1-010"), pool)
+    resolved = resolve(parse("4 Koromon BT1-010"), pool)
     assert not resolved.notes and resolved.deck.entries[0].count == 4
 
 
@@ -382,17 +382,13 @@ def test_the_issue_paste_counts_4_plus_4():
     [("ADR-02 Searcher", "EX2-046"), ("Shoutmon X4", "BT10-009"), ("BT1-010 Agumon", "BT1-010")],
 )
 def test_structured_entries_read_like_lines(card, number):
-    from rules.resolve import resolve_structured
-
-    resolved = resolve_structured({"main": [(card, 3)]}, None, POOL)
+    resolved = resolve(parse_structured({"main": [(card, 3)]}), POOL)
     assert [(e.card.number, e.count) for e in resolved.deck.entries] == [(number, 3)]
 
 
 def test_structured_flip_card_side():
-    from rules.resolve import resolve_structured
-
     pool = CardIndex("dbe", [Card("dbe", "ACC-030", "Antiramon", "digimon", "U")])
-    resolved = resolve_structured({"main": [("Antiramon [Moon]", 2)]}, None, pool)
+    resolved = resolve(parse_structured({"main": [("Antiramon [Moon]", 2)]}), pool)
     assert [(e.card.number, e.count) for e in resolved.deck.entries] == [("ACC-030", 2)]
 
 
@@ -470,27 +466,6 @@ WORDS = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.integers(0, 60),
-    st.lists(WORDS, max_size=5),
-    st.sampled_from(["BT1-010", "(P-104)", "EX2-046_P1"]),
-)
-def test_fast_path_equals_the_general_reader(count, words, number):
-    import rules.parse as reader
-
-    tokens = [str(count), *words, number]
-    fast = reader._common_readings(tokens)
-    if fast is None:
-        return
-    original = reader._common_readings
-    reader._common_readings = lambda tokens: None
-    try:
-        assert fast == reader.card_readings(tokens)
-    finally:
-        reader._common_readings = original
-
-
 TTS_ITEMS = st.one_of(
     st.sampled_from(
         ["Exported from x", "BT1-010", "Agumon", "Antiramon [Moon]", "Partner: BT1-010",
@@ -512,4 +487,4 @@ def test_every_tts_string_is_kept_on_a_line_of_the_paste(items, indent, lead):
     assert all(1 + len(lead.splitlines()) <= number <= last for number in numbers)
     ids = sum(1 for item in items if item.strip() == "BT1-010")
     assert sum(line.count for line in parsed.lines if line.numbers == ("BT1-010",)) >= ids
-    resolve_text(parsed, POOL)
+    resolve(parsed, POOL)

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from fixture_cards import make_deck
 
-from rules.checks import SetAllowed
+from rules.builtin import BUILT_IN
 from rules.model import Context
 
 CTX = Context(date(2024, 1, 1))
@@ -15,9 +15,9 @@ CTX = Context(date(2024, 1, 1))
     ("main", "bad"),
     [({"St-1": 1, "Bo-1": 1}, []), ({"St-1": 1, "P-1": 2}, ["P-1"])],
     ids=["starter-and-booster", "promo"],
-)
+)  # the shipped dmcg-tournament format: St-, Sx-, Bo-, Bx- only
 def test_set_allowed(main, bad):
-    check = SetAllowed("rule", ("St", "Sx", "Bo", "Bx"))
+    check = BUILT_IN["dmcg-tournament"].check_of("set-not-allowed")  # the shipped format
     found = list(check.check(make_deck("dmcg", main=main), CTX))
     assert [v.cards[0] for v in found] == bad
     for violation in found:

@@ -114,7 +114,6 @@ def test_odd_input(client, text):
     assert body["legal"] is False
 
 
-@pytest.mark.source_only  # a compiled check_text calls its own parse, not the swapped one
 def test_a_100000_line_decklist_is_refused_before_any_parsing(client, monkeypatch):
     """Refused on its line count alone: the parser is never reached."""
     import rules.validate

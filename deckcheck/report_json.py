@@ -1,20 +1,18 @@
 """A report as the contract's JSON: the validate response, and what pages and events keep.
 
-Plain dicts and lists, ready for any JSON encoder. Here, in `rules`, rather than beside
-the views, so that the compiled build compiles it too: every validate request builds
-one, a card at a time.
+Plain dicts and lists, ready for any JSON encoder (orjson on the API).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from rules.format import Format
 from rules.model import Card, Report, Violation
 
 # Per card number: (card, its JSON without the count). Bounded by the pools' sizes; a
 # reloaded pool's new card object replaces the old entry.
-_CARD_JSON: Final[dict[tuple[str, str], tuple[Card, dict[str, Any]]]] = {}
+_CARD_JSON: dict[tuple[str, str], tuple[Card, dict[str, Any]]] = {}
 
 
 def violation_json(violation: Violation) -> dict[str, Any]:
@@ -30,6 +28,8 @@ def violation_json(violation: Violation) -> dict[str, Any]:
         data["candidates"] = list(violation.suggestions)
     elif violation.code == "unknown-card":
         data["suggestions"] = list(violation.suggestions)
+        if violation.hint:
+            data["hint"] = violation.hint
     return data
 
 

@@ -1,0 +1,38 @@
+"""What one request may spend on the costly parts of reading decks.
+
+A budget is per request, never per deck or line: a `validate-batch` of 1,000 decks
+shares one. What is over budget is still answered: an unknown name without
+suggestions (its message says so), a deck link's entries reported instead of read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Unknown names per request that get near-match suggestions (about 1 ms each on the
+# full DCG pool): what a player fixing one list needs, and a bounded cost.
+SUGGESTIONS = 20
+# Entries of deck links and deck codes read per request (a 1 MB list of links holds
+# about 100,000): far more than any real deck, and linear to read.
+ENTRIES = 20_000
+
+
+@dataclass(slots=True)
+class Budget:
+    suggestions: int = SUGGESTIONS
+    entries: int = ENTRIES
+
+    def suggestion(self) -> bool:
+        """May one more unknown name get suggestions? (Counts it if so.)"""
+        if self.suggestions <= 0:
+            return False
+        self.suggestions -= 1
+        return True
+
+    def take_entries(self, count: int) -> bool:
+        """May `count` more link or code entries be read? (Counts them if so.)"""
+        if count > self.entries:
+            self.entries = 0
+            return False
+        self.entries -= count
+        return True

@@ -1,0 +1,104 @@
+"""Budgets are per request, never per item (contract "Limits"): suggestions for unknown
+names and the entries of deck links and codes, shared by every deck of a request, and
+a list of links read in time linear in its size."""
+
+import time
+from datetime import date
+
+import pytest
+from fixture_cards import POOLS
+
+from rules.budget import ENTRIES, SUGGESTIONS, Budget
+from rules.builtin import BUILT_IN
+from rules.validate import check_structured, check_text
+
+ON = date(2024, 1, 1)
+DCG = BUILT_IN["dcg"]
+
+
+def _unknown(deck: int, names: int = 20) -> str:
+    return "\n".join(f"1 Zqx{deck}x{n} Unknownmon" for n in range(names))
+
+
+def _suggested(report) -> int:
+    unknown = [v for v in report.violations if v.code == "unknown-card"]
+    return sum(1 for v in unknown if "no suggestion looked for" not in v.message)
+
+
+def test_suggestions_are_bounded_per_request_not_per_deck():
+    budget = Budget()
+    reports = [check_text(DCG, POOLS["dcg"], _unknown(deck), ON, budget) for deck in range(5)]
+    assert sum(_suggested(r) for r in reports) == SUGGESTIONS
+    # Every name is still reported.
+    assert sum(1 for r in reports for v in r.violations if v.code == "unknown-card") == 100
+    left_out = [v.message for r in reports for v in r.violations if v.code == "unknown-card"]
+    assert "only the first 20 unknown names of a request get one" in left_out[-1]
+
+
+def test_structured_entries_share_the_same_budget():
+    budget = Budget()
+    text = check_text(DCG, POOLS["dcg"], _unknown(0, 15), ON, budget)
+    entries = {"main": [(f"Zqy{n} Unknownmon", 1) for n in range(15)]}
+    structured = check_structured(DCG, POOLS["dcg"], entries, None, ON, budget)
+    assert _suggested(text) + _suggested(structured) == SUGGESTIONS
+
+
+def test_a_fresh_request_gets_a_fresh_budget():
+    first = check_text(DCG, POOLS["dcg"], _unknown(0, 25), ON)
+    second = check_text(DCG, POOLS["dcg"], _unknown(1, 25), ON)
+    assert _suggested(first) == _suggested(second) == SUGGESTIONS
+
+
+def _dg_lines(lines: int, per_line: int = 89) -> str:
+    """Lines of DigimonMeta `dg=` values, each just under the 1,000-character line limit."""
+    return "\n".join("dg=" + "a".join(["4nST1-03"] * per_line) for _ in range(lines))
+
+
+def _egman_lines(lines: int, per_line: int = 95) -> str:
+    link = "https://deckbuilder.egmanevents.com/?deck=" + ",".join(["ST1-03:4"] * per_line)
+    return "\n".join(link for _ in range(lines))
+
+
+@pytest.mark.parametrize("make", [_dg_lines, _egman_lines], ids=["digimonmeta", "egman"])
+def test_a_megabyte_of_deck_links_is_read_within_the_entry_budget(make):
+    text = make(1000)
+    assert 700_000 < len(text) < 1_000_001
+    start = time.process_time()
+    report = check_text(DCG, POOLS["dcg"], text, ON)
+    assert time.process_time() - start < 1.5
+    read = sum(stack.count for stack in report.deck.stacks("main")) // 4
+    assert ENTRIES - 100 < read <= ENTRIES
+    # What is over the budget is reported, line by line, never dropped without a word.
+    over = [v for v in report.violations if "hold more than 20,000 cards" in v.message]
+    assert over and all(v.code == "unparsed-line" for v in over)
+    assert len({e.line for e in report.deck.entries}) + len(over) == 1000
+
+
+@pytest.mark.parametrize("make", [_dg_lines, _egman_lines], ids=["digimonmeta", "egman"])
+def test_reading_links_is_linear_in_their_entries(make):
+    """Four times the entries cost well under sixteen times the time, read and judged (a
+    ratio: a deck that copies the earlier entries of a card for each new one fails it)."""
+
+    def seconds(text: str) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            check_text(DCG, POOLS["dcg"], text, ON, Budget(entries=10**9))
+            best = min(best, time.process_time() - start)
+        return best
+
+    short, long = seconds(make(50)), seconds(make(200))
+    assert long < max(short, 1e-3) * 10
+
+
+def test_deck_codes_take_from_the_same_budget():
+    from fixture_cards import ST1_COUNTS
+
+    from rules.deckcode import CodeEntry, DeckCode, encode
+
+    code = encode(DeckCode.new(deck=tuple(CodeEntry(n, c) for n, c in ST1_COUNTS)))
+    budget = Budget(entries=len(ST1_COUNTS))
+    assert check_text(DCG, POOLS["dcg"], code, ON, budget).deck.entries
+    refused = check_text(DCG, POOLS["dcg"], code, ON, budget)
+    assert not refused.deck.entries
+    assert [v.code for v in refused.violations][:1] == ["unparsed-line"]

@@ -14,6 +14,7 @@ from urllib.parse import quote
 import sqlite_utils
 from flask import Flask, current_app, g
 
+from cardpool import freshness
 from cardpool.db import MIGRATIONS, connect
 from cardpool.imports import outdated_shipped, seed_starter_pool, starter_games
 from cardpool.store import generations, load_cards
@@ -88,8 +89,7 @@ class PoolCache:
                 return cached[1]
             conn = self._connection()
             generation, cards = load_cards(conn, game)
-            row = conn.execute("SELECT imported_at FROM pools WHERE game = ?", [game]).fetchone()
-            index = CardIndex(game, cards, updated=row[0] if row else None)
+            index = CardIndex(game, cards, updated=_list_date(conn, game))
             self._indexes[game] = (generation, index)
             # The snapshot just read may be newer than the last look: it is what we know.
             self._seen = {**self._seen, game: generation}
@@ -167,3 +167,14 @@ def _prepare(app: Flask, path: str) -> None:
                 app.logger.warning("starter pool not seeded now: %s", err)
     finally:
         db.close()
+
+
+def _list_date(conn: sqlite3.Connection, game: str) -> str | None:
+    """The day the game's card list is of (a shipped list says; else when it was imported),
+    for "not in this card list yet ... (list updated <day>)"."""
+    cursor = conn.execute("SELECT * FROM pools WHERE game = ?", [game])
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    names = [column[0] for column in cursor.description]
+    return freshness.list_date(dict(zip(names, row, strict=True))) or None

@@ -1,0 +1,14 @@
+"""A card number of a set newer than the card list says so, with the list's own date."""
+
+
+def test_a_newer_set_names_the_list_date_not_the_import_day(client):
+    """The shipped list is of its own day; loading it today does not make it today's."""
+    pools = {p["game"]: p for p in client.get("/api/v1/pools").get_json()["data"]}
+    shipped = pools["dcg"]["list_date"]
+    assert shipped and shipped < pools["dcg"]["imported_at"][:10]
+    body = {"format": "dcg", "decklist": "4 EX99-001\n4 EX9-013"}
+    report = client.post("/api/v1/decks/validate", json=body).get_json()
+    (unknown,) = [v for v in report["violations"] if v["code"] == "unknown-card"]
+    assert unknown["hint"] == "newer-set"
+    assert f"(list updated {shipped})" in unknown["message"]
+    assert "EX99-001 is not in this card list yet" in unknown["message"]

@@ -12,3 +12,20 @@ def test_a_newer_set_names_the_list_date_not_the_import_day(client):
     assert unknown["hint"] == "newer-set"
     assert f"(list updated {shipped})" in unknown["message"]
     assert "EX99-001 is not in this card list yet" in unknown["message"]
+
+
+def test_a_server_builds_its_card_indexes_as_it_starts(tmp_path):
+    """Not on the first player's request: a 4,000-card index takes a noticeable moment."""
+    from deckcheck import create_app
+    from rules.games import GAME_IDS
+
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "cards.db"),
+            "EVENTS_DATABASE": str(tmp_path / "events.db"),
+            "FORMATS_DIR": str(tmp_path / "formats"),
+        }
+    )
+    built = app.extensions["deckcheck.pools"]._indexes
+    assert sorted(built) == sorted(GAME_IDS)
+    assert len(built["dcg"][1]) > 4000

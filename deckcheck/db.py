@@ -176,7 +176,7 @@ def _prepare(app: Flask, path: str) -> None:
         db.close()
 
 
-def _list_date(conn: sqlite3.Connection, game: str) -> str | None:
+def _list_date(conn: sqlite_utils.Database, game: str) -> str | None:
     """The day the game's card list is of (a shipped list says; else when it was imported),
     for "not in this card list yet ... (list updated <day>)"."""
     cursor = conn.execute("SELECT * FROM pools WHERE game = ?", [game])

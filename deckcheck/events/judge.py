@@ -47,22 +47,22 @@ def unresolved_lines(report: Report) -> list[dict]:
     return out
 
 
-def judge(fmt: Format, entry: dict, on: date) -> Report:
-    return service.check(fmt, service.as_payload(entry), on)
+def judge(fmt: Format, entry: dict, on: date, index=None) -> Report:
+    return service.check(fmt, service.as_payload(entry), on, index)
 
 
 def _key(violation: dict) -> tuple:
     return (violation["code"], violation.get("section"), tuple(violation.get("cards") or ()))
 
 
-def rejudged(row: dict, fmt: Format | None, on: date) -> dict:
+def rejudged(row: dict, fmt: Format | None, on: date, index=None) -> dict:
     """A stored submission judged again now, compared with what its player was told."""
     given = json.loads(row["verdict"])
     if fmt is None:
         now = {"legal": False, "violations": given["violations"], "warnings": given["warnings"]}
         return {**now, "changed": False, "new_violations": [], "error": "format-gone"}
     try:
-        report = judge(fmt, json.loads(row["entry"]), on)
+        report = judge(fmt, json.loads(row["entry"]), on, index)
     except ApiError as err:
         return {
             "legal": False,

@@ -27,6 +27,11 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config()
     with engine.connect() as conn:
         if conn.dialect.name == "postgresql":
+            # A migration may wait for another worker's and take its time: the request
+            # timeouts of the store's connections (store.PG_STATEMENT_TIMEOUT_MS) are
+            # not for it.
+            conn.execute(text("SET statement_timeout = 0"))
+            conn.execute(text("SET lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})
             conn.commit()
         try:
@@ -36,4 +41,6 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         finally:
             if conn.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_LOCK})
+                conn.execute(text("RESET statement_timeout"))
+                conn.execute(text("RESET lock_timeout"))
                 conn.commit()

@@ -116,11 +116,11 @@ def test_event_results_csv_and_sheets(client):
     )
     payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
-    assert (
-        csv.splitlines()[0]
-        == "player,player_id,verdict,violations,warnings,fingerprint,problems,unread_lines"
+    assert csv.splitlines()[0] == (
+        '"player","player_id","verdict","violations","warnings","fingerprint","problems",'
+        '"unread_lines"'
     )
-    assert "Zoe,2,legal" in csv and "Adam,1,not legal" in csv
+    assert '"Zoe","2","legal"' in csv and '"Adam","1","not legal"' in csv
     sheets = client.post("/event/sheets", data={"payload": payload}).get_data(as_text=True)
     order = [
         sheets.index(name)

@@ -268,9 +268,9 @@ def test_event_table_lists_unread_lines_with_counts(client):
     ]
     payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
-    zoe = next(line for line in csv.splitlines() if line.startswith("Zoe"))
-    adam = next(line for line in csv.splitlines() if line.startswith("Adam"))
-    assert zoe.endswith(",line 15: 2 Mental Trainig (2)") and adam.endswith(",")
+    zoe = next(line for line in csv.splitlines() if line.startswith('"Zoe"'))
+    adam = next(line for line in csv.splitlines() if line.startswith('"Adam"'))
+    assert zoe.endswith(',"line 15: 2 Mental Trainig (2)"') and adam.endswith(',""')
 
 
 def lock_page(client, registered, presented):

@@ -14,6 +14,7 @@ from deckcheck import service
 from deckcheck.errors import ApiError
 from deckcheck.events import limits, names, verdicts
 from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
     Claim,
     EventFull,
@@ -246,6 +247,7 @@ def submit(
         verdict=verdict,
         client=limits.client_address(),
         judged_key=key,
+        sheet=pack(verdicts.sheet_json(report, fmt)),
     )
     try:
         stored, token = store().submit(
@@ -309,7 +311,7 @@ def edit_url(row: dict, token: str) -> str:
 
 
 def submission_json(row: dict, verdict: dict | None = None) -> dict:
-    given = verdict or json.loads(row["verdict"])
+    given = verdict or unpack(row["verdict"])
     data = {
         "id": row["id"],
         "player": row["player"],
@@ -341,7 +343,8 @@ def refresh(row: dict) -> None:
 
 
 def table_row(sub: dict) -> dict:
-    now = verdicts.verdict_now(sub)
+    """One player's row of the table: lists of problems capped (`more` says by how much)."""
+    now = verdicts.shown(verdicts.verdict_now(sub))
     data = submission_json(sub)
     data.update(
         {
@@ -359,6 +362,8 @@ def table_row(sub: dict) -> dict:
         data["unresolved"] = now["unresolved"]
     if now.get("error"):
         data["error"] = now["error"]
+    if now.get("more"):
+        data["more"] = now["more"]
     return data
 
 
@@ -385,8 +390,10 @@ CSV_HEADER = (
 
 
 def table_csv_rows(rows) -> Iterator[list]:
-    def words(items: list[dict]) -> str:
-        return " | ".join(item["message"] for item in items)
+    def words(r: dict, name: str) -> str:
+        text = " | ".join(item["message"] for item in r[name])
+        left = r.get("more", {}).get(name)
+        return f"{text} | ... and {left} more" if left else text
 
     for r in rows:
         yield [
@@ -395,9 +402,9 @@ def table_csv_rows(rows) -> Iterator[list]:
             r["submitted_at"],
             "legal" if r["legal"] else "not legal",
             "changed" if r["changed"] else "",
-            words(r["violations"]),
-            words(r["new_violations"]),
-            words(r["warnings"]),
+            words(r, "violations"),
+            words(r, "new_violations"),
+            words(r, "warnings"),
             r["fingerprint"],
             r["version"],
         ]

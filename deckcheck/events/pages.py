@@ -28,10 +28,10 @@ from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
 from deckcheck.events import core, names, verdicts
 from deckcheck.events.judge import judge, unresolved_lines
+from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
 from rules.lock import compare
-from rules.report_json import report_json
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
@@ -142,7 +142,7 @@ def receipt(event_id: str, submission_id: str):
     if sub is None:
         raise ApiError(404, "submission-not-found", "There is no receipt at this address.")
     address = core.receipt_url(sub)
-    verdict = json.loads(sub["verdict"])
+    verdict = unpack(sub["verdict"])
     token = _remembered_token(submission_id)
     # Shown only to the browser that sent the list, and only while it is the token
     # of this list (a later list by the organizer gets a new one).
@@ -219,23 +219,25 @@ def admin_csv(event_id: str):
 
 
 def _sheets(row: dict, fmt, ids: list[str]):
-    """One sheet per list, judged a page at a time as the page is written."""
+    """One sheet per list, a page of lists at a time: each list's stored sheet, judged
+    again (and stored) only when its format, list history or card pool changed."""
     key, index = verdicts.current_key(fmt)
     on = core.event_day(row)
     for start in range(0, len(ids), SHEETS_PAGE):
+        fresh = []
         for sub in core.store().by_ids(row["id"], ids[start : start + SHEETS_PAGE]):
-            report = judge(fmt, json.loads(sub["entry"]), on, index)
+            sheet, stored = verdicts.sheet_now(sub, fmt, on, key, index)
+            if stored is not None:
+                fresh.append(stored)
             yield {
+                **sheet,
                 "player": sub["player"],
                 "player_id": sub["player_id"],
-                "legal": report.legal,
-                "problems": [v.message for v in report.violations],
-                "warnings": [v.message for v in report.warnings],
-                "unresolved": unresolved_lines(report),
-                "data": report_json(report, fmt),
+                "data": {"deck": sheet["deck"]} if sheet.get("deck") else None,
                 "qr_url": url_for("events.receipt_qr", event_id=row["id"], submission_id=sub["id"]),
                 "submitted_at": sub["submitted_at"],
             }
+        core.store().save_judged(fresh)
 
 
 @bp.post("/e/<event_id>/admin/sheets")

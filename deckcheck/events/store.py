@@ -32,6 +32,7 @@ from sqlalchemy import bindparam, create_engine, event, func, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
 from deckcheck.events.names import player_key
+from deckcheck.events.packing import pack
 from deckcheck.events.tables import drops, events, metadata, submissions
 
 __all__ = ["metadata", "EventStore"]
@@ -69,6 +70,7 @@ class NewSubmission:
     verdict: dict  # {"violations": [...], "warnings": [...]} as the player was told
     client: str
     judged_key: str = ""  # what the verdict was judged with (deckcheck.events.verdicts)
+    sheet: str | None = None  # its registration sheet, packed (verdicts.sheet_json)
 
 
 @dataclass(frozen=True)
@@ -279,7 +281,7 @@ class EventStore:
                 "entry": json.dumps(new.entry, separators=(",", ":")),
                 "fingerprint": new.fingerprint,
                 "legal": new.legal,
-                "verdict": json.dumps(new.verdict, separators=(",", ":")),
+                "verdict": pack(new.verdict),
                 "submitted_at": when,
                 "client": new.client,
                 "status": CURRENT,
@@ -289,6 +291,7 @@ class EventStore:
                 "judged": None,
                 "judged_legal": new.legal,
                 "judged_changed": False,
+                "sheet": new.sheet,
             }
             conn.execute(submissions.insert(), row)
         return row, token
@@ -372,7 +375,8 @@ class EventStore:
             return [r.id for r in conn.execute(query)]
 
     def save_judged(self, rows: Sequence[dict]) -> None:
-        """Store verdicts of today: rows of id, judged_key, judged, judged_legal, judged_changed."""
+        """Store verdicts of today: rows of id, judged_key, judged, judged_legal,
+        judged_changed, sheet."""
         if not rows:
             return
         update = (
@@ -383,6 +387,7 @@ class EventStore:
                 judged=bindparam("judged"),
                 judged_legal=bindparam("judged_legal"),
                 judged_changed=bindparam("judged_changed"),
+                sheet=bindparam("sheet"),
             )
         )
         with self._writer.begin() as conn:

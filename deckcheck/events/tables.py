@@ -64,12 +64,16 @@ submissions = Table(
     Column("edit_hash", String(64), nullable=True),
     # The verdict of today, stored: judged again only when `judged_key` (judge version,
     # format and list history, card pool generation) differs from the current one.
+    # `verdict`, `judged` and `sheet` are JSON, compressed when long (packing.py).
     # `judged` is NULL when that verdict is the one the player was given; `judged_key`
     # is NULL on lists stored before verdicts were (judged again at the next view).
     Column("judged_key", String(200), nullable=True),
     Column("judged", Text, nullable=True),
     Column("judged_legal", Boolean, nullable=True),
     Column("judged_changed", Boolean, nullable=True),
+    # What the registration sheet prints of the list as judged with `judged_key`
+    # (deckcheck.events.verdicts.sheet_json), so printing 1,000 sheets judges nothing.
+    Column("sheet", Text, nullable=True),
     Index(
         "submissions_one_current",
         "event_id",

@@ -14,15 +14,22 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
-import json
 from datetime import date
 from pathlib import Path
 
 import rules
 from deckcheck import __version__
 from deckcheck.db import pools
-from deckcheck.events.judge import rejudged
+from deckcheck.events.judge import rejudged, unresolved_lines
+from deckcheck.events.packing import pack, unpack
 from rules.format import Format
+from rules.model import Report
+from rules.report_json import report_json
+
+# A table row or a sheet lists at most this many problems of each kind, then says how
+# many more there are: 1,000 problems of one list help no organizer, and 120 such lists
+# must not make the table 60 MB.
+SHOWN = 30
 
 _digests: dict[int, tuple[Format, str]] = {}
 _MAX_DIGESTS = 64
@@ -67,13 +74,18 @@ def _walk(value: object, out: list[str], depth: int = 0) -> None:
         out.append(getattr(value, "__qualname__", type(value).__qualname__))
     else:
         out.append(type(value).__qualname__ + "(")
+        # What makes the value, not what it remembered: a check's cache of the cards it
+        # met (a field with compare=False) or a private attribute differs from process
+        # to process and from hour to hour.
         if dataclasses.is_dataclass(value):
-            fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+            fields = {
+                f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.compare
+            }
         else:
             slots = [s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())]
-            fields = {s: getattr(value, s, None) for s in slots} | dict(
-                getattr(value, "__dict__", {})
-            )
+            attributes = {s: getattr(value, s, None) for s in slots}
+            attributes.update(getattr(value, "__dict__", {}))
+            fields = {k: v for k, v in attributes.items() if not k.startswith("_")}
         _walk(fields, out, depth + 1)
         out.append(")")
 
@@ -108,10 +120,46 @@ def current_key(fmt: Format | None):
     return judged_key(fmt, generation), index
 
 
+def _cap(items: list) -> tuple[list, int]:
+    return items[:SHOWN], max(0, len(items) - SHOWN)
+
+
+def sheet_json(report: Report, fmt: Format) -> dict:
+    """What a registration sheet prints of a judged list, with the longest lists capped."""
+    problems, more_problems = _cap([v.message for v in report.violations])
+    warnings, more_warnings = _cap([w.message for w in report.warnings])
+    unresolved, more_unresolved = _cap(unresolved_lines(report))
+    return {
+        "legal": report.legal,
+        "problems": problems,
+        "warnings": warnings,
+        "unresolved": unresolved,
+        "more": {
+            "problems": more_problems,
+            "warnings": more_warnings,
+            "unresolved": more_unresolved,
+        },
+        "deck": report_json(report, fmt)["deck"],
+    }
+
+
+def sheet_now(sub: dict, fmt: Format | None, on: date, key: str, index) -> tuple[dict, dict | None]:
+    """(the sheet of a list, its row to store when it was judged again just now)."""
+    if sub.get("sheet") and sub["judged_key"] == key:
+        return unpack(sub["sheet"]), None
+    if fmt is None:
+        return {"legal": False, "problems": ["This event's format is gone."], "deck": None}, None
+    stored = judged_row(sub, fmt, on, key, index)
+    if stored["sheet"] is None:  # the list could not be judged: say why
+        problem = unpack(stored["judged"]).get("error", "This list could not be checked.")
+        return {"legal": False, "problems": [problem], "deck": None}, stored
+    return unpack(stored["sheet"]), stored
+
+
 def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict:
     """A stored list judged again now, in the columns it is stored in."""
-    now = rejudged(sub, fmt, on, index)
-    given = json.loads(sub["verdict"])
+    now, report = rejudged(sub, fmt, on, index)
+    given = unpack(sub["verdict"])
     same = (
         not now["changed"]
         and not now.get("error")
@@ -123,15 +171,31 @@ def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict
     return {
         "id": sub["id"],
         "judged_key": key,
-        "judged": None if same else json.dumps(now, separators=(",", ":")),
+        "judged": None if same else pack(now),
         "judged_legal": now["legal"],
         "judged_changed": now["changed"],
+        "sheet": pack(sheet_json(report, fmt)) if report is not None and fmt else None,
     }
 
 
 def verdict_now(sub: dict) -> dict:
     """The stored verdict of today of a table row (legal, changed, violations...)."""
     if sub["judged"] is not None:
-        return json.loads(sub["judged"])
-    given = json.loads(sub["verdict"])
+        return unpack(sub["judged"])
+    given = unpack(sub["verdict"])
     return {"legal": bool(sub["legal"]), **given, "changed": False, "new_violations": []}
+
+
+def shown(now: dict) -> dict:
+    """A verdict with each of its lists capped at SHOWN items, and `more` saying how
+    many were left out (only when any were)."""
+    out = dict(now)
+    more = {}
+    for name in ("violations", "warnings", "new_violations", "unresolved"):
+        if name in out:
+            out[name], left = _cap(out[name])
+            if left:
+                more[name] = left
+    if more:
+        out["more"] = more
+    return out

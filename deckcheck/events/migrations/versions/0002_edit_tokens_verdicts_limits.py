@@ -1,4 +1,4 @@
-"""Edit tokens, stored verdicts of today, rate-limit buckets; player keys sized for
+"""Edit tokens, stored verdicts of today and sheets, rate-limit buckets; player keys sized for
 case-folding.
 
 Revision ID: 0002
@@ -27,6 +27,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("judged", sa.Text, nullable=True))
         batch.add_column(sa.Column("judged_legal", sa.Boolean, nullable=True))
         batch.add_column(sa.Column("judged_changed", sa.Boolean, nullable=True))
+        batch.add_column(sa.Column("sheet", sa.Text, nullable=True))
     # The rate limit no longer counts stored submissions (rate_buckets does).
     op.drop_index("submissions_by_client", table_name="submissions")
     op.create_table(
@@ -42,7 +43,14 @@ def downgrade() -> None:
     op.drop_table("rate_buckets")
     op.create_index("submissions_by_client", "submissions", ["event_id", "client", "submitted_at"])
     with op.batch_alter_table("submissions") as batch:
-        for name in ("judged_changed", "judged_legal", "judged", "judged_key", "edit_hash"):
+        for name in (
+            "sheet",
+            "judged_changed",
+            "judged_legal",
+            "judged",
+            "judged_key",
+            "edit_hash",
+        ):
             batch.drop_column(name)
         batch.alter_column(
             "player_key",

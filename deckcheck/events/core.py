@@ -247,6 +247,9 @@ def submit(
         verdict=verdict,
         client=limits.client_address(),
         judged_key=key,
+        judged=verdicts.table_verdict(
+            {"legal": report.legal, **verdict, "changed": False, "new_violations": []}, True
+        ),
         sheet=pack(verdicts.sheet_json(report, fmt)),
     )
     try:
@@ -345,7 +348,14 @@ def refresh(row: dict) -> None:
 def table_row(sub: dict) -> dict:
     """One player's row of the table: lists of problems capped (`more` says by how much)."""
     now = verdicts.shown(verdicts.verdict_now(sub))
-    data = submission_json(sub)
+    data = {
+        "id": sub["id"],
+        "player": sub["player"],
+        "player_id": sub["player_id"],
+        "submitted_at": sub["submitted_at"],
+        "fingerprint": sub["fingerprint"],
+        "receipt_url": receipt_url(sub),
+    }
     data.update(
         {
             "submitted_legal": bool(sub["legal"]),
@@ -357,7 +367,6 @@ def table_row(sub: dict) -> dict:
             "version": sub["seq"],
         }
     )
-    data.pop("unresolved", None)
     if now.get("unresolved"):
         data["unresolved"] = now["unresolved"]
     if now.get("error"):

@@ -70,6 +70,7 @@ class NewSubmission:
     verdict: dict  # {"violations": [...], "warnings": [...]} as the player was told
     client: str
     judged_key: str = ""  # what the verdict was judged with (deckcheck.events.verdicts)
+    judged: str | None = None  # the table's verdict, when not the one above (verdicts)
     sheet: str | None = None  # its registration sheet, packed (verdicts.sheet_json)
 
 
@@ -173,8 +174,8 @@ _RETIRE_CURRENT = (
     )
     .values(status=REPLACED)
 )
-# The table's columns: everything but the list itself, which can be 64 KB a player.
-_TABLE_COLUMNS = [c for c in submissions.c if c.name != "entry"]
+# The table's columns: not the list itself (up to 64 KB a player) nor its sheet.
+_TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet")]
 PAGE = 200
 
 
@@ -288,7 +289,7 @@ class EventStore:
                 "seq": (latest.seq if latest else 0) + 1,
                 "edit_hash": edit_hash,
                 "judged_key": new.judged_key,
-                "judged": None,
+                "judged": new.judged,
                 "judged_legal": new.legal,
                 "judged_changed": False,
                 "sheet": new.sheet,

@@ -30,6 +30,7 @@ from rules.report_json import report_json
 # many more there are: 1,000 problems of one list help no organizer, and 120 such lists
 # must not make the table 60 MB.
 SHOWN = 30
+CAPPED = ("violations", "warnings", "new_violations", "unresolved")
 
 _digests: dict[int, tuple[Format, str]] = {}
 _MAX_DIGESTS = 64
@@ -171,11 +172,20 @@ def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict
     return {
         "id": sub["id"],
         "judged_key": key,
-        "judged": None if same else pack(now),
+        "judged": table_verdict(now, same),
         "judged_legal": now["legal"],
         "judged_changed": now["changed"],
         "sheet": pack(sheet_json(report, fmt)) if report is not None and fmt else None,
     }
+
+
+def table_verdict(now: dict, same: bool) -> str | None:
+    """What the table stores of a verdict of today: nothing when it is the one the player
+    was given and short; else the verdict with its lists capped (a table never reads a
+    480 KB verdict to show 30 lines of it)."""
+    if same and not any(len(now.get(n) or ()) > SHOWN for n in CAPPED):
+        return None
+    return pack(shown(now))
 
 
 def verdict_now(sub: dict) -> dict:
@@ -191,7 +201,7 @@ def shown(now: dict) -> dict:
     many were left out (only when any were)."""
     out = dict(now)
     more = {}
-    for name in ("violations", "warnings", "new_violations", "unresolved"):
+    for name in CAPPED:
         if name in out:
             out[name], left = _cap(out[name])
             if left:

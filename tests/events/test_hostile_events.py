@@ -452,3 +452,28 @@ def test_every_csv_cell_is_quoted_and_formulas_are_neutralised(client):
     payload = page.split('name="payload" value="', 1)[1].split('"', 1)[0]
     quick = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
     assert '"Bob;=cmd|x","\'-1"' in quick
+
+
+def test_the_largest_lists_keep_the_table_small(client):
+    """A list of 1,000 lines naming no card is a 480 KB verdict: the table shows 30
+    problems of each kind and how many more, stored and read compact."""
+    event = _create(client)
+    lines = "".join(f"1 Zorblax Nonesuch Variant {n:06d}\n" for n in range(1000))
+    sent = _submit(client, event, "Max", lines)
+    assert sent.status_code == 201
+    told = len(sent.get_json()["submission"]["violations"])  # 1,000 unknown + deck size
+    assert told > 1000
+    response = client.get(f"/api/v1/events/{event['id']}/submissions", headers=_auth(event))
+    assert len(response.data) < 40_000
+    [row] = response.get_json()["data"]
+    assert len(row["violations"]) == 30 and row["more"]["violations"] == told - 30
+    assert len(row["unresolved"]) == 30 and row["more"]["unresolved"] == 970
+    text = client.get(
+        f"/api/v1/events/{event['id']}/submissions.csv", headers=_auth(event)
+    ).get_data(as_text=True)
+    assert f"... and {told - 30} more" in text and len(text) < 20_000
+    sheets = client.post(f"/e/{event['id']}/admin/sheets", data={"token": event["admin_token"]})
+    assert f"{told - 30} more problems" in sheets.get_data(as_text=True)
+    store = client.application.extensions["deckcheck.events"]
+    [stored] = store.current(event["id"])
+    assert len(stored["verdict"]) < 60_000 and stored["verdict"].startswith("z:")

@@ -217,8 +217,9 @@ def main() -> None:
     database = full_database()
     pg = None
     if args.postgres == "auto":
-        sys.path.insert(0, str(ROOT / "tests"))
+        # tests/ before tests/events/: both hold a conftest.py, pg.py wants the first.
         sys.path.insert(0, str(ROOT / "tests" / "events"))
+        sys.path.insert(0, str(ROOT / "tests"))
         from pg import PostgresServer
 
         pg = PostgresServer()

@@ -22,6 +22,21 @@ def _players(text: str | None) -> int:
     return int(text)
 
 
+def warm(app: Flask) -> None:
+    """Open (and migrate) the events store and build every card pool's index, before a
+    worker takes its first request (wsgi.py). A worker that gunicorn starts in place of
+    a killed one would otherwise take its first lists while it loads: with PostgreSQL
+    and a busy machine, seconds in which nothing was acknowledged."""
+    from cardpool.store import generations
+    from deckcheck.db import get_db, pools
+    from deckcheck.events.core import store
+
+    with app.app_context():
+        for game in generations(get_db()):
+            pools().index(game)
+        store()  # last: a worker with an events session is ready
+
+
 def init_app(app: Flask) -> None:
     from deckcheck.events import api, cli, pages
 

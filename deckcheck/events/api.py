@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import orjson
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from sqlalchemy.exc import OperationalError
 
 from deckcheck.api import _json_body, _load
 from deckcheck.csvout import csv_response
@@ -25,6 +26,9 @@ bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 _event_schema = EventRequestSchema()
 _change_schema = EventChangeSchema()
 _submission_schema = SubmissionRequestSchema()
+
+
+bp.register_error_handler(OperationalError, core.busy_response)
 
 
 @bp.before_request

@@ -8,10 +8,10 @@ import threading
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
-from flask import current_app, request
+from flask import current_app, make_response, render_template, request
 
 from deckcheck import service
-from deckcheck.errors import ApiError
+from deckcheck.errors import ApiError, error_response, wants_json
 from deckcheck.events import limits, names, verdicts
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import pack, unpack
@@ -48,6 +48,20 @@ def store() -> EventStore:
                 found.migrate()
                 current_app.extensions["deckcheck.events"] = found
     return found
+
+
+def busy_response(err: Exception):
+    """The events database did not answer in time (a lock held too long, a statement
+    timeout, a connection lost): a 503 to send again, never a 500. Nothing was stored."""
+    current_app.logger.warning("events database unavailable: %s", type(err).__name__)
+    message = "The events database is busy right now. Nothing was stored: send it again."
+    if wants_json():
+        response = error_response(503, "events-busy", message)
+    else:
+        page = render_template("error.html", status=503, message=message)
+        response = make_response(page, 503)
+    response.headers["Retry-After"] = "1"
+    return response
 
 
 def base_url() -> str:

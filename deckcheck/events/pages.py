@@ -22,6 +22,7 @@ from flask import (
     stream_template,
     url_for,
 )
+from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.csvout import csv_response
@@ -38,6 +39,9 @@ MAX_UPLOAD = 1024 * 1024
 SHEETS_PAGE = 100  # lists read and judged per database round trip
 KEPT_TOKENS = 3  # edit tokens a browser's session remembers (its latest receipts)
 SECTION_NAMES = {"main": "Main deck", "eggs": "Digi-Egg deck", "destiny": "Destiny Zone"}
+
+
+bp.register_error_handler(OperationalError, core.busy_response)
 
 
 @bp.before_request

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -134,6 +135,9 @@ def _postgres_engine(url: str) -> Engine:
         # keep-alive finds a vanished server, the timeouts a lock nobody will free.
         connect_args={
             "connect_timeout": 5,
+            # Which process a session belongs to (pg_stat_activity), for operators and
+            # for the test that kills a worker.
+            "application_name": f"deckcheck-{os.getpid()}",
             "options": f"-c statement_timeout={PG_STATEMENT_TIMEOUT_MS}"
             f" -c lock_timeout={PG_STATEMENT_TIMEOUT_MS}"
             " -c idle_in_transaction_session_timeout=5000",

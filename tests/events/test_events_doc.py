@@ -40,5 +40,5 @@ def test_the_numbers_are_the_codes():
     assert (PLAYER_MAX, PLAYER_ID_MAX, EVENT_MAX) == (100, 100, 200)
     assert "player names at most\n100 characters, player ids 100, event names 200" in DOC
     assert f"at most {verdicts.SHOWN} problems" in DOC
-    assert store.PG_STATEMENT_TIMEOUT_MS == 1500 and "at most 1.5 s" in DOC
+    assert store.WAIT_MS == 1500 and "at most 1.5 s" in DOC
     assert (core.FIRST_YEAR, core.LAST_YEAR) == (1970, 2999) and "1970 to 2999" in DOC

@@ -477,3 +477,25 @@ def test_the_largest_lists_keep_the_table_small(client):
     store = client.application.extensions["deckcheck.events"]
     [stored] = store.current(event["id"])
     assert len(stored["verdict"]) < 60_000 and stored["verdict"].startswith("z:")
+
+
+def test_a_held_lock_is_a_503_within_2_s_not_a_hang(client):
+    """Another session holds the event's lock (a stuck writer, a dead worker's session
+    not yet noticed): the submission is answered 503 events-busy in under 2 s."""
+    import time
+
+    from sqlalchemy import text
+
+    event = _create(client)
+    store = client.application.extensions["deckcheck.events"]
+    with store._writer.connect() as held:
+        # A writer's transaction (BEGIN IMMEDIATE on SQLite), holding the event's row.
+        held.execute(text("UPDATE events SET locked = locked WHERE id = :id"), {"id": event["id"]})
+        started = time.monotonic()
+        response = _submit(client, event, "Nia")
+        waited = time.monotonic() - started
+        held.rollback()
+    error = _error(response, 503, "events-busy")
+    assert "send it again" in error["message"] and response.headers["Retry-After"] == "1"
+    assert waited < 2.0
+    assert _submit(client, event, "Nia").status_code == 201

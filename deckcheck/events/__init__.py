@@ -32,9 +32,14 @@ def warm(app: Flask) -> None:
     from deckcheck.events.core import store
 
     with app.app_context():
-        for game in generations(get_db()):
-            pools().index(game)
-        store()  # last: a worker with an events session is ready
+        try:
+            for game in generations(get_db()):
+                pools().index(game)
+            store()  # last: a worker with an events session is ready
+        except Exception:  # noqa: BLE001 - a worker that cannot warm up still serves
+            # (and opens what it needs on first use, where the error is a 503, not a
+            # worker that fails to boot and takes the server down with it).
+            app.logger.exception("warming up failed; opening on first use instead")
 
 
 def init_app(app: Flask) -> None:

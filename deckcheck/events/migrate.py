@@ -27,7 +27,10 @@ def alembic_config() -> Config:
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config()
-    with engine.connect() as conn:
+    # On SQLite the migration holds the write lock from its first statement (BEGIN
+    # IMMEDIATE): two workers starting at once take turns, where a transaction that
+    # read first and wrote later would fail with "database is locked".
+    with engine.execution_options(write=True).connect() as conn:
         if conn.dialect.name == "postgresql":
             # A migration may wait for another worker's and take its time: the request
             # timeouts of the store's connections (store.WAIT_MS) are

@@ -56,7 +56,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["TRUSTED_PROXIES"]:
         # The client address is the socket's, except for the N nearest X-Forwarded-For
         # hops the operator vouches for; no other forwarded header is read (docs/events.md).
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"], x_proto=0)
+        hops = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=0)  # type: ignore[method-assign]
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("DECKCHECK_SECRET_KEY") or _instance_secret(

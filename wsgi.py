@@ -2,5 +2,7 @@
 configuration from DECKCHECK_* variables)."""
 
 from deckcheck import create_app
+from deckcheck.events import warm
 
 app = create_app()
+warm(app)  # before this worker takes a request (deckcheck/events/__init__.py)

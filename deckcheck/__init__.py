@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from cardpool.syncing import parse_every
 
@@ -48,9 +49,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         SHARE_LINK_MAX=4000,
         # How soon a worker serves a pool a finished import replaced (deckcheck.db.PoolCache).
         POOL_CHECK_SECONDS=pool_check_seconds(os.environ.get("DECKCHECK_POOL_CHECK_SECONDS")),
+        TRUSTED_PROXIES=trusted_proxies(os.environ.get("DECKCHECK_TRUSTED_PROXIES")),
     )
     if test_config:
         app.config.from_mapping(test_config)
+    if app.config["TRUSTED_PROXIES"]:
+        # The client address is the socket's, except for the N nearest X-Forwarded-For
+        # hops the operator vouches for; no other forwarded header is read (docs/events.md).
+        hops = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=0)  # type: ignore[method-assign]
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("DECKCHECK_SECRET_KEY") or _instance_secret(
@@ -133,6 +140,16 @@ def pool_check_seconds(text: str | None) -> float:
             f"DECKCHECK_POOL_CHECK_SECONDS={text[:40]!r} is not a number of seconds (0 to 3600)"
         )
     return seconds
+
+
+def trusted_proxies(text: str | None) -> int:
+    """DECKCHECK_TRUSTED_PROXIES: how many proxy hops of X-Forwarded-For to trust (0-10)."""
+    text = (text or "").strip() or "0"
+    if not text.isdigit() or int(text) > 10:
+        raise ValueError(
+            f"DECKCHECK_TRUSTED_PROXIES={text[:40]!r} is not a number of proxy hops (0 to 10)"
+        )
+    return int(text)
 
 
 def _sync_urls(text: str | None) -> dict[str, str]:

@@ -97,6 +97,13 @@ class PoolCache:
             settle_heap()
         return index
 
+    def indexed(self, game: str) -> tuple[int, CardIndex]:
+        """The index `index(game)` serves and its pool's generation, as one pair (the
+        events store a verdict with the generation it was judged with; -1: unknown)."""
+        index = self.index(game)
+        generation, cached = self._indexes.get(game, (-1, None))
+        return (generation if cached is index else -1), index
+
     def _look(self) -> None:
         """The pools' generations, read again only if anything committed since this
         thread's connection last asked."""

@@ -2,7 +2,8 @@
 sees them judged again, prints the sheets and checks decks at the table.
 
 `init_app` registers the API, the pages and `flask events ...`; the store itself is
-opened on first use (deckcheck.events.core.store).
+opened on first use (deckcheck.events.core.store). docs/events.md tells organizers and
+whoever runs the server what each setting below does.
 """
 
 from __future__ import annotations
@@ -11,23 +12,53 @@ import os
 
 from flask import Flask
 
+from deckcheck.events.limits import parse_rate
 
-def _rate(text: str) -> tuple[int, int]:
-    """`DECKCHECK_EVENTS_SUBMIT_LIMIT="20/60"`: 20 submissions per 60 s; "0" turns it off."""
-    count, _, seconds = text.partition("/")
-    return int(count), int(seconds or 60)
+
+def _players(text: str | None) -> int:
+    text = (text or "").strip() or "2048"
+    if not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+        raise ValueError(f"DECKCHECK_EVENTS_MAX_PLAYERS={text[:40]!r} is not a number of players")
+    return int(text)
+
+
+def warm(app: Flask) -> None:
+    """Open (and migrate) the events store before a worker takes its first request
+    (wsgi.py; create_app has built the card indexes already, deckcheck.db.init_app). A
+    worker that gunicorn starts in place of a killed one would otherwise take its first
+    lists while it opens it: with PostgreSQL and a busy machine, seconds in which nothing
+    was acknowledged."""
+    from deckcheck.events.core import store
+
+    with app.app_context():
+        try:
+            store()  # a worker with an events session is ready
+        except Exception:  # noqa: BLE001 - a worker that cannot warm up still serves
+            # (and opens what it needs on first use, where the error is a 503, not a
+            # worker that fails to boot and takes the server down with it).
+            app.logger.exception("warming up failed; opening on first use instead")
 
 
 def init_app(app: Flask) -> None:
     from deckcheck.events import api, cli, pages
 
+    env = os.environ.get
     app.config.setdefault(
         "EVENTS_DATABASE",
-        os.environ.get("DECKCHECK_EVENTS_DATABASE") or os.path.join(app.instance_path, "events.db"),
+        env("DECKCHECK_EVENTS_DATABASE") or os.path.join(app.instance_path, "events.db"),
     )
     app.config.setdefault(
-        "EVENTS_SUBMIT_LIMIT", _rate(os.environ.get("DECKCHECK_EVENTS_SUBMIT_LIMIT") or "20/60")
+        "EVENTS_SUBMIT_LIMIT",
+        parse_rate("DECKCHECK_EVENTS_SUBMIT_LIMIT", env("DECKCHECK_EVENTS_SUBMIT_LIMIT"), "20/60"),
     )
+    app.config.setdefault(
+        "EVENTS_CREATE_LIMIT",
+        parse_rate(
+            "DECKCHECK_EVENTS_CREATE_LIMIT", env("DECKCHECK_EVENTS_CREATE_LIMIT"), "10/3600"
+        ),
+    )
+    app.config.setdefault("EVENTS_CREATE_KEY", env("DECKCHECK_EVENTS_CREATE_KEY") or "")
+    app.config.setdefault("EVENTS_MAX_PLAYERS", _players(env("DECKCHECK_EVENTS_MAX_PLAYERS")))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.cli.add_command(cli.events_cli)

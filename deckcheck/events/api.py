@@ -6,23 +6,29 @@ in constant time (as a SHA-256 hash) and never written to a log or the database.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request
+import orjson
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from sqlalchemy.exc import OperationalError
 
 from deckcheck.api import _json_body, _load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core
+from deckcheck.events import core, names
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
     SubmissionRequestSchema,
 )
+from deckcheck.events.store import EventFull
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 
 _event_schema = EventRequestSchema()
 _change_schema = EventChangeSchema()
 _submission_schema = SubmissionRequestSchema()
+
+
+bp.register_error_handler(OperationalError, core.busy_response)
 
 
 @bp.before_request
@@ -36,8 +42,8 @@ def _admin(event_id: str) -> dict:
 
 @bp.post("")
 def create_event():
-    fields = core.new_event_fields(_load(_event_schema, _json_body()))
-    row, token = core.store().create_event(fields)
+    core.check_create_key()  # before the body is read: no key, nothing else to say
+    row, token = core.create_event(_load(_event_schema, _json_body()))
     data = core.event_json(row)
     data["admin_url"] = f"{core.base_url()}/e/{row['id']}/admin#{token}"
     data["admin_token"] = token
@@ -54,7 +60,13 @@ def get_event(event_id: str):
 def change_event(event_id: str):
     _admin(event_id)
     data = _load(_change_schema, _json_body())
-    values = {key: data[key].strip() for key in ("name", "description") if key in data}
+    values = {}
+    if "name" in data:
+        values["name"] = names.clean("name", data["name"], names.EVENT_MAX)
+    if "description" in data:
+        values["description"] = names.text_field(
+            "description", data["description"], core.MAX_DESCRIPTION
+        )
     if "deadline" in data:
         values.update(core.moved_deadline(data["deadline"]))
     changed = core.store().update_event(event_id, **values) if values else None
@@ -74,19 +86,34 @@ def delete_event(event_id: str):
 def submit(event_id: str):
     row = core.find_event(event_id)
     data = _load(_submission_schema, _json_body())
+    player, player_id = core.player_fields(data["player"], data["player_id"])
     entry = {"decklist": data["decklist"]} if "decklist" in data else {"deck": data["deck"]}
-    stored, verdict = core.submit(row, data["player"].strip(), data["player_id"].strip(), entry)
-    return jsonify({"submission": core.submission_json(stored, verdict)}), 201
+    stored, verdict, token = core.submit(
+        row, player, player_id, entry, data.get("edit_token"), core.bearer_token()
+    )
+    body = {"submission": core.submission_json(stored, verdict), "edit_token": token}
+    return jsonify(body), 201
+
+
+def _json_table(row: dict):
+    """{"data": [...]} written a row at a time: 2,000 players never sit in memory at once."""
+    yield b'{"data":['
+    for n, item in enumerate(core.table(row)):
+        yield (b"," if n else b"") + orjson.dumps(item)
+    yield b"]}"
 
 
 @bp.get("/<event_id>/submissions")
 def submissions(event_id: str):
-    return jsonify({"data": core.table(_admin(event_id))})
+    row = _admin(event_id)
+    core.refresh(row)
+    return Response(stream_with_context(_json_table(row)), mimetype="application/json")
 
 
 @bp.get("/<event_id>/submissions.csv")
 def submissions_csv(event_id: str):
     row = _admin(event_id)
+    core.refresh(row)
     rows = core.table_csv_rows(core.table(row))
     return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
 
@@ -110,6 +137,21 @@ def unlock(event_id: str):
 @bp.delete("/<event_id>/submissions/<submission_id>")
 def drop(event_id: str, submission_id: str):
     _admin(event_id)
-    if not core.store().drop(event_id, submission_id):
+    if not names.is_id(submission_id) or not core.store().drop(event_id, submission_id):
         raise ApiError(404, "submission-not-found", "This event has no such current submission.")
     return Response(status=204)
+
+
+@bp.post("/<event_id>/submissions/<submission_id>/restore")
+def restore(event_id: str, submission_id: str):
+    """Take a dropped player back: the list that was current when they were dropped."""
+    _admin(event_id)
+    try:
+        restored = names.is_id(submission_id) and core.store().restore(
+            event_id, submission_id, current_app.config["EVENTS_MAX_PLAYERS"]
+        )
+    except EventFull as err:
+        raise core.full_error() from err
+    if not restored:
+        raise ApiError(404, "submission-not-found", "This event has no such dropped player.")
+    return jsonify({"submission": core.submission_json(restored)})

@@ -1,24 +1,39 @@
 """What the events API and the events pages share: the store of this app, the event
-and submission shapes, admin tokens, the rate limit and the organizer's table."""
+and submission shapes, tokens, limits, and the organizer's table (a page at a time)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
-from datetime import UTC, date, datetime, timedelta
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
 
-from flask import current_app, request
+from flask import current_app, make_response, render_template, request
 
 from deckcheck import service
-from deckcheck.db import pools
-from deckcheck.errors import ApiError
-from deckcheck.events.judge import judge, rejudged, verdict_json
-from deckcheck.events.store import EventLocked, EventStore, NewSubmission, now_utc
+from deckcheck.errors import ApiError, error_response, wants_json
+from deckcheck.events import limits, names, verdicts
+from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.packing import pack, unpack
+from deckcheck.events.store import (
+    Claim,
+    EventFull,
+    EventLocked,
+    EventStore,
+    NewSubmission,
+    PlayerDropped,
+    PlayerExists,
+    now_utc,
+    token_hash,
+    token_matches,
+)
 from deckcheck.format_registry import get_format
 
 _lock = threading.Lock()
 MAX_DESCRIPTION = 2000
+MAX_LIST_BYTES = 64 * 1024
+FIRST_YEAR, LAST_YEAR = 1970, 2999
+JUDGE_PAGE = 100  # lists judged again per database round trip (each up to 64 KB)
 
 
 def store() -> EventStore:
@@ -33,6 +48,20 @@ def store() -> EventStore:
                 found.migrate()
                 current_app.extensions["deckcheck.events"] = found
     return found
+
+
+def busy_response(err: Exception):
+    """The events database did not answer in time (a lock held too long, a statement
+    timeout, a connection lost): a 503 to send again, never a 500. Nothing was stored."""
+    current_app.logger.warning("events database unavailable: %s", type(err).__name__)
+    message = "The events database is busy right now. Nothing was stored: send it again."
+    if wants_json():
+        response = error_response(503, "events-busy", message)
+    else:
+        page = render_template("error.html", status=503, message=message)
+        response = make_response(page, 503)
+    response.headers["Retry-After"] = "1"
+    return response
 
 
 def base_url() -> str:
@@ -61,35 +90,47 @@ def event_json(row: dict, players: int | None = None) -> dict:
     return data
 
 
+def _invalid(field: str, message: str) -> ApiError:
+    return names.FieldError(field, message)
+
+
+def _in_range(field: str, year: int) -> None:
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise _invalid(field, f"the year must be between {FIRST_YEAR} and {LAST_YEAR}")
+
+
 def parse_deadline(text: str) -> tuple[str, datetime]:
-    """An ISO 8601 moment with its UTC offset (a deadline without a zone is ambiguous)."""
+    """An ISO 8601 moment with its UTC offset (a deadline without a zone is ambiguous),
+    in 1970-2999 both where it is written and in UTC."""
+    if not isinstance(text, str) or len(text) > 40 or names.FORBIDDEN.search(text):
+        raise _invalid("deadline", "not a date and time like 2026-12-05T09:00:00+01:00")
     try:
         moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError as err:
         raise _invalid("deadline", "not a date and time like 2026-12-05T09:00:00+01:00") from err
     if moment.tzinfo is None:
         raise _invalid("deadline", "add the time zone offset, e.g. +01:00 or Z")
-    return moment.isoformat(), moment.astimezone(UTC)
-
-
-def _invalid(field: str, message: str) -> ApiError:
-    return ApiError(
-        422, "invalid-request", "Some fields are missing or wrong.", {"fields": {field: [message]}}
-    )
+    # Checked before the conversion: 9999-12-31T23:00-05:00 is past the last UTC year.
+    _in_range("deadline", moment.year)
+    utc = moment.astimezone(UTC)
+    _in_range("deadline", utc.year)
+    return moment.isoformat(), utc
 
 
 def new_event_fields(data: dict) -> dict:
     """Checked fields of a new event (already loaded by its schema)."""
+    name = names.clean("name", data.get("name"), names.EVENT_MAX)
     fmt = service.find_format(data["format"])
     deadline, utc = parse_deadline(data["deadline"])
     day = data.get("date") or datetime.fromisoformat(deadline).date()
+    _in_range("date", day.year)
     return {
-        "name": data["name"].strip(),
+        "name": name,
         "format": fmt.id,
         "date": day.isoformat(),
         "deadline": deadline,
         "deadline_utc": utc.isoformat(timespec="microseconds"),
-        "description": (data.get("description") or "").strip()[:MAX_DESCRIPTION],
+        "description": names.text_field("description", data.get("description"), MAX_DESCRIPTION),
     }
 
 
@@ -99,10 +140,14 @@ def moved_deadline(text: str) -> dict:
 
 
 def find_event(event_id: str) -> dict:
-    row = store().event(event_id)
+    row = store().event(event_id) if names.is_id(event_id) else None
     if row is None:
         raise ApiError(404, "event-not-found", "There is no event at this address.")
     return row
+
+
+def find_submission(event_id: str, submission_id: str) -> dict | None:
+    return store().submission(event_id, submission_id) if names.is_id(submission_id) else None
 
 
 def bearer_token() -> str | None:
@@ -125,39 +170,87 @@ def admin_event(event_id: str, token: str | None) -> dict:
     return row
 
 
-def client_key() -> str:
-    """The submitter's address, hashed: enough to rate-limit, nothing to leak."""
-    return hashlib.sha256((request.remote_addr or "?").encode()).hexdigest()[:32]
+def organizer(row: dict, token: str | None) -> bool:
+    """Does a submission carry the organizer's token? A wrong one is a 403, not ignored."""
+    if not token:
+        return False
+    if not EventStore.token_matches(row, token):
+        raise ApiError(403, "token-wrong", "This admin token does not belong to this event.")
+    return True
 
 
-def check_rate(event_id: str, client: str) -> None:
-    count, seconds = current_app.config["EVENTS_SUBMIT_LIMIT"]
-    if count <= 0:
+def check_create_key(form_key: str | None = None) -> None:
+    """With DECKCHECK_EVENTS_CREATE_KEY set, creating an event takes that key."""
+    key = current_app.config.get("EVENTS_CREATE_KEY")
+    if not key:
         return
-    since = (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat(timespec="microseconds")
-    if store().recent_from(event_id, client, since) >= count:
+    given = bearer_token() or form_key
+    if not given:
         raise ApiError(
-            429,
-            "too-many-submissions",
-            f"At most {count} submissions per {seconds} seconds from one address to one "
-            "event; wait a little and send it again.",
-            {"limit": count, "seconds": seconds},
+            401,
+            "key-required",
+            "Creating an event on this server needs its key: ask whoever runs it, then send "
+            "Authorization: Bearer <key> (or write it in the form's key field).",
         )
+    if not token_matches(token_hash(key), given):
+        raise ApiError(403, "key-wrong", "This is not the key for creating events here.")
+
+
+def create_event(data: dict) -> tuple[dict, str]:
+    """A new event from checked fields (the caller checked the create key first)."""
+    fields = new_event_fields(data)
+    limits.check_creation()
+    return store().create_event(fields)
 
 
 def event_day(row: dict) -> date:
     return date.fromisoformat(row["date"])
 
 
-def submit(row: dict, player: str, player_id: str, entry: dict) -> tuple[dict, dict]:
-    """Judge and store one list; returns (stored row, the verdict the player is shown)."""
+def check_list_size(entry: dict) -> None:
+    """A submitted list is at most 64 KB (text as UTF-8, a structured deck as JSON)."""
+    if "decklist" in entry:
+        text = entry["decklist"]
+        size = (
+            len(text) if len(text) * 4 <= MAX_LIST_BYTES else len(text.encode("utf-8", "replace"))
+        )
+    else:
+        size = len(json.dumps(entry["deck"], separators=(",", ":")))
+    if size > MAX_LIST_BYTES:
+        raise ApiError(
+            413,
+            "list-too-large",
+            f"This list is {size:,} bytes; an event takes lists of at most "
+            f"{MAX_LIST_BYTES // 1024} KB. Send only the deck's lines.",
+            {"bytes": size, "limit": MAX_LIST_BYTES},
+        )
+
+
+def player_fields(player: object, player_id: object) -> tuple[str, str]:
+    return (
+        names.clean("player", player, names.PLAYER_MAX),
+        names.clean("player_id", player_id, names.PLAYER_ID_MAX, required=False),
+    )
+
+
+def submit(
+    row: dict,
+    player: str,
+    player_id: str,
+    entry: dict,
+    edit_token: str | None = None,
+    admin_token: str | None = None,
+) -> tuple[dict, dict, str | None]:
+    """Judge and store one list; returns (stored row, the verdict the player is shown,
+    the edit token to hand back). Names are already normalised (player_fields)."""
+    check_list_size(entry)
     if not is_open(row):
         raise locked_error(row)
-    client = client_key()
-    check_rate(row["id"], client)
+    claim = Claim(edit_token=edit_token or None, organizer=organizer(row, admin_token))
+    limits.check_submission(row["id"])
     fmt = service.find_format(row["format"])
-    cache = _verdict_cache(row, fmt)
-    report = judge(fmt, entry, event_day(row))
+    key, index = verdicts.current_key(fmt)
+    report = judge(fmt, entry, event_day(row), index)
     verdict = verdict_json(report)
     new = NewSubmission(
         player=player,
@@ -166,15 +259,52 @@ def submit(row: dict, player: str, player_id: str, entry: dict) -> tuple[dict, d
         fingerprint=report.fingerprint,
         legal=report.legal,
         verdict=verdict,
-        client=client,
+        client=limits.client_address(),
+        judged_key=key,
+        judged=verdicts.table_verdict(
+            {"legal": report.legal, **verdict, "changed": False, "new_violations": []}, True
+        ),
+        sheet=pack(verdicts.sheet_json(report, fmt)),
     )
     try:
-        stored = store().submit(row["id"], new)
+        stored, token = store().submit(
+            row["id"], new, claim, current_app.config["EVENTS_MAX_PLAYERS"]
+        )
+    except KeyError as err:
+        raise ApiError(404, "event-not-found", "There is no event at this address.") from err
     except EventLocked as err:
         raise locked_error(row) from err
-    # Judged just now with the cache's format and pool: the table need not judge it again.
-    cache[stored["id"]] = {"legal": report.legal, **verdict, "changed": False, "new_violations": []}
-    return stored, {"legal": report.legal, **verdict, "report": report}
+    except PlayerExists as err:
+        raise ApiError(
+            409,
+            "player-exists",
+            "This player already sent a list. To replace it, send the new list with the "
+            "edit token you got for the first one (it is in your private link on the "
+            "receipt), or ask the organizer to replace it. Another player: use another "
+            "name or player id.",
+            {"submission": str(err)},
+        ) from err
+    except PlayerDropped as err:
+        raise ApiError(
+            409,
+            "player-dropped",
+            "The organizer dropped this player from the event. Only the organizer can "
+            "take them back in; ask them.",
+            {"submission": str(err)},
+        ) from err
+    except EventFull as err:
+        raise full_error() from err
+    return stored, {"legal": report.legal, **verdict, "report": report}, token
+
+
+def full_error() -> ApiError:
+    cap = current_app.config["EVENTS_MAX_PLAYERS"]
+    return ApiError(
+        409,
+        "event-full",
+        f"This event is full: it takes at most {cap:,} players.",
+        {"limit": cap},
+    )
 
 
 def locked_error(row: dict) -> ApiError:
@@ -191,8 +321,14 @@ def receipt_url(row: dict) -> str:
     return f"{base_url()}/e/{row['event_id']}/r/{row['id']}"
 
 
-def submission_json(row: dict, verdict: dict | None = None, admin: bool = False) -> dict:
-    given = verdict or json.loads(row["verdict"])
+def edit_url(row: dict, token: str) -> str:
+    """The player's private link: the event's form with the token in the fragment,
+    which browsers never send (events.js puts it in the form)."""
+    return f"{base_url()}/e/{row['event_id']}#edit={token}"
+
+
+def submission_json(row: dict, verdict: dict | None = None) -> dict:
+    given = verdict or unpack(row["verdict"])
     data = {
         "id": row["id"],
         "player": row["player"],
@@ -209,54 +345,57 @@ def submission_json(row: dict, verdict: dict | None = None, admin: bool = False)
     return data
 
 
-# Verdicts of stored lists, per (format, day): valid while the format object (its
-# rules and banned lists) and the game's card index are the very same objects. An
-# import or a changed organizer format makes new ones, and every list is judged
-# again; until then a table view re-judges only lists it has not seen.
-_verdicts: dict[tuple[str, str], tuple[tuple, dict[str, dict]]] = {}
-MAX_CACHED = 50_000
+# -- the organizer's table ------------------------------------------------------
 
 
-def _verdict_cache(row: dict, fmt) -> dict[str, dict]:
-    key = (row["format"], row["date"])
-    state = (fmt, pools().index(fmt.game)) if fmt is not None else (None, None)
-    found = _verdicts.get(key)
-    if found is None or found[0][0] is not state[0] or found[0][1] is not state[1]:
-        if sum(len(cache) for _, cache in _verdicts.values()) > MAX_CACHED:
-            _verdicts.clear()
-        found = (state, {})
-        _verdicts[key] = found
-    return found[1]
-
-
-def table(row: dict) -> list[dict]:
-    """Every player's latest list, judged again now (the organizer's view)."""
+def refresh(row: dict) -> None:
+    """Judge again, and store, only the lists whose stored verdict is out of date."""
     fmt = get_format(row["format"])
+    key, index = verdicts.current_key(fmt)
+    ids = store().stale(row["id"], key)
     on = event_day(row)
-    cache = _verdict_cache(row, fmt)
-    found = []
-    for sub in store().current(row["id"]):
-        now = cache.get(sub["id"])
-        if now is None:
-            now = cache[sub["id"]] = rejudged(sub, fmt, on)
-        data = submission_json(sub)
-        data.update(
-            {
-                "submitted_legal": bool(sub["legal"]),
-                "legal": now["legal"],
-                "changed": now["changed"],
-                "violations": now["violations"],
-                "warnings": now["warnings"],
-                "new_violations": now["new_violations"],
-                "version": sub["seq"],
-            }
-        )
-        if now.get("unresolved"):
-            data["unresolved"] = now["unresolved"]
-        if now.get("error"):
-            data["error"] = now["error"]
-        found.append(data)
-    return found
+    for start in range(0, len(ids), JUDGE_PAGE):
+        subs = store().by_ids(row["id"], ids[start : start + JUDGE_PAGE])
+        store().save_judged([verdicts.judged_row(s, fmt, on, key, index) for s in subs])
+
+
+def table_row(sub: dict) -> dict:
+    """One player's row of the table: lists of problems capped (`more` says by how much)."""
+    now = verdicts.shown(verdicts.verdict_now(sub))
+    data = {
+        "id": sub["id"],
+        "player": sub["player"],
+        "player_id": sub["player_id"],
+        "submitted_at": sub["submitted_at"],
+        "fingerprint": sub["fingerprint"],
+        "receipt_url": receipt_url(sub),
+    }
+    data.update(
+        {
+            "submitted_legal": bool(sub["legal"]),
+            "legal": now["legal"],
+            "changed": now["changed"],
+            "violations": now["violations"],
+            "warnings": now["warnings"],
+            "new_violations": now["new_violations"],
+            "version": sub["seq"],
+        }
+    )
+    if now.get("unresolved"):
+        data["unresolved"] = now["unresolved"]
+    if now.get("error"):
+        data["error"] = now["error"]
+    if now.get("more"):
+        data["more"] = now["more"]
+    return data
+
+
+def table(row: dict) -> Iterator[dict]:
+    """Every player's latest list with its verdict of today, oldest first, read a page
+    at a time (call `refresh` first)."""
+    for page in store().current_pages(row["id"]):
+        for sub in page:
+            yield table_row(sub)
 
 
 CSV_HEADER = (
@@ -273,22 +412,22 @@ CSV_HEADER = (
 )
 
 
-def table_csv_rows(rows: list[dict]) -> list[list]:
-    def words(items: list[dict]) -> str:
-        return " | ".join(item["message"] for item in items)
+def table_csv_rows(rows) -> Iterator[list]:
+    def words(r: dict, name: str) -> str:
+        text = " | ".join(item["message"] for item in r[name])
+        left = r.get("more", {}).get(name)
+        return f"{text} | ... and {left} more" if left else text
 
-    return [
-        [
+    for r in rows:
+        yield [
             r["player"],
             r["player_id"],
             r["submitted_at"],
             "legal" if r["legal"] else "not legal",
             "changed" if r["changed"] else "",
-            words(r["violations"]),
-            words(r["new_violations"]),
-            words(r["warnings"]),
+            words(r, "violations"),
+            words(r, "new_violations"),
+            words(r, "warnings"),
             r["fingerprint"],
             r["version"],
         ]
-        for r in rows
-    ]

@@ -12,6 +12,7 @@ from datetime import date
 
 from deckcheck import service
 from deckcheck.errors import ApiError
+from deckcheck.events.packing import unpack
 from deckcheck.report_json import violation_json
 from rules.format import Format
 from rules.model import Report
@@ -47,24 +48,25 @@ def unresolved_lines(report: Report) -> list[dict]:
     return out
 
 
-def judge(fmt: Format, entry: dict, on: date) -> Report:
-    return service.check(fmt, service.as_payload(entry), on)
+def judge(fmt: Format, entry: dict, on: date, index=None) -> Report:
+    return service.check(fmt, service.as_payload(entry), on, index)
 
 
 def _key(violation: dict) -> tuple:
     return (violation["code"], violation.get("section"), tuple(violation.get("cards") or ()))
 
 
-def rejudged(row: dict, fmt: Format | None, on: date) -> dict:
-    """A stored submission judged again now, compared with what its player was told."""
-    given = json.loads(row["verdict"])
+def rejudged(row: dict, fmt: Format | None, on: date, index=None) -> tuple[dict, Report | None]:
+    """A stored submission judged again now, compared with what its player was told;
+    and the report it was judged into (None when it could not be)."""
+    given = unpack(row["verdict"])
     if fmt is None:
         now = {"legal": False, "violations": given["violations"], "warnings": given["warnings"]}
-        return {**now, "changed": False, "new_violations": [], "error": "format-gone"}
+        return {**now, "changed": False, "new_violations": [], "error": "format-gone"}, None
     try:
-        report = judge(fmt, json.loads(row["entry"]), on)
+        report = judge(fmt, json.loads(row["entry"]), on, index)
     except ApiError as err:
-        return {
+        failed = {
             "legal": False,
             "violations": [],
             "warnings": [],
@@ -72,8 +74,9 @@ def rejudged(row: dict, fmt: Format | None, on: date) -> dict:
             "new_violations": [],
             "error": err.message,
         }
+        return failed, None
     now = verdict_json(report)
     before = {_key(v) for v in given["violations"]}
     new = [v for v in now["violations"] if _key(v) not in before]
     changed = report.legal != bool(row["legal"]) or bool(new)
-    return {"legal": report.legal, **now, "changed": changed, "new_violations": new}
+    return {"legal": report.legal, **now, "changed": changed, "new_violations": new}, report

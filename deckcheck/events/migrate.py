@@ -13,6 +13,8 @@ from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
+from deckcheck.events.store import WAIT_MS
+
 HERE = Path(__file__).resolve().parent
 ADVISORY_LOCK = 7_301_913  # any constant shared by deckcheck's workers
 
@@ -25,10 +27,21 @@ def alembic_config() -> Config:
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config()
-    with engine.connect() as conn:
+    # On SQLite the migration holds the write lock from its first statement (BEGIN
+    # IMMEDIATE): two workers starting at once take turns, where a transaction that
+    # read first and wrote later would fail with "database is locked".
+    with engine.execution_options(write=True).connect() as conn:
         if conn.dialect.name == "postgresql":
+            # A migration may wait for another worker's and take its time: the request
+            # timeouts of the store's connections (store.WAIT_MS) are
+            # not for it.
+            conn.execute(text("SET statement_timeout = 0"))
+            conn.execute(text("SET lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})
             conn.commit()
+        else:
+            # Another worker may be migrating: wait for its write lock (30 s, not 1.5 s).
+            conn.exec_driver_sql("PRAGMA busy_timeout=30000")
         try:
             config.attributes["connection"] = conn
             command.upgrade(config, revision)
@@ -36,4 +49,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         finally:
             if conn.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_LOCK})
+                conn.execute(text("RESET statement_timeout"))
+                conn.execute(text("RESET lock_timeout"))
                 conn.commit()
+            else:
+                conn.exec_driver_sql(f"PRAGMA busy_timeout={WAIT_MS}")

@@ -9,13 +9,14 @@ from deckcheck.events import schemas
 BEARER: list[dict[str, list[str]]] = [{"adminToken": []}]
 ERRORS = {
     "400": "malformed JSON",
-    "401": "no admin token (Authorization: Bearer <token>)",
-    "403": "the admin token is not this event's",
     "404": "no such event (or submission)",
-    "409": "the event is locked or past its deadline (event-locked)",
-    "413": "body too large",
+    "401": "no admin token (Authorization: Bearer <token>), or no key to create events",
+    "403": "the admin token is not this event's, or the key to create events is wrong",
+    "409": "event-locked (past the deadline or locked), player-exists (send the edit "
+    "token), player-dropped, event-full",
+    "413": "body too large, or a list over 64 KB (list-too-large)",
     "422": "invalid request (details in error.details)",
-    "429": "too many submissions from one address to this event",
+    "429": "too many submissions (or new events) from one address",
 }
 EVENT = "/events/{event_id}"
 
@@ -23,7 +24,7 @@ EVENT = "/events/{event_id}"
 # error statuses, organizer only
 ROUTES = [
     ("/events", "post", "Create an event", schemas.EventRequestSchema, "201",
-     schemas.CreatedEventSchema, ("400", "413", "422"), False),
+     schemas.CreatedEventSchema, ("400", "401", "403", "413", "422", "429"), False),
     (EVENT, "get", "An event (no token; players = how many sent a list)", None, "200",
      schemas.EventSchema, ("404",), False),
     (EVENT, "patch", "Change an event (move its deadline)", schemas.EventChangeSchema, "200",
@@ -31,7 +32,7 @@ ROUTES = [
     (EVENT, "delete", "Delete an event with all its lists", None, "204", None,
      ("401", "403", "404"), True),
     (EVENT + "/submissions", "post", "Submit a player's list", schemas.SubmissionRequestSchema,
-     "201", schemas.SubmittedSchema, ("400", "404", "409", "413", "422", "429"), False),
+     "201", schemas.SubmittedSchema, ("400", "403", "404", "409", "413", "422", "429"), False),
     (EVENT + "/submissions", "get", "Every player's latest list, judged again now", None, "200",
      schemas.SubmissionListSchema, ("401", "403", "404"), True),
     (EVENT + "/submissions.csv", "get", "The same as CSV", None, "200", "text/csv",
@@ -42,6 +43,8 @@ ROUTES = [
      ("401", "403", "404"), True),
     (EVENT + "/submissions/{submission_id}", "delete", "Drop a player", None, "204", None,
      ("401", "403", "404"), True),
+    (EVENT + "/submissions/{submission_id}/restore", "post", "Take a dropped player back",
+     None, "200", schemas.RestoredSchema, ("401", "403", "404", "409"), True),
 ]  # fmt: skip
 
 

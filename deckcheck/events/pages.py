@@ -8,23 +8,41 @@ static JS (admin.js) hands it over as an Authorization header or a form field.
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import segno
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    stream_template,
+    url_for,
+)
+from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core
+from deckcheck.events import core, names, verdicts
 from deckcheck.events.judge import judge, unresolved_lines
+from deckcheck.events.packing import unpack
+from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
-from deckcheck.report_json import report_json
 from rules.games import SECTIONS
 from rules.lock import compare
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
+SHEETS_PAGE = 100  # lists read and judged per database round trip
+KEPT_TOKENS = 3  # edit tokens a browser's session remembers (its latest receipts)
 SECTION_NAMES = {s.id: s.heading for s in SECTIONS.values()}  # the registry's (rules.games)
+
+
+bp.register_error_handler(OperationalError, core.busy_response)
 
 
 @bp.before_request
@@ -37,31 +55,48 @@ def qr_svg(address: str) -> str:
     return segno.make(address, error="m").svg_inline(scale=2, border=2, title=address)
 
 
+def _remember_token(submission_id: str, token: str) -> None:
+    """The edit token for the receipt page that follows (the signed session cookie of
+    this browser: never in an address, where logs would keep it)."""
+    kept = [pair for pair in session.get("edit", []) if pair[0] != submission_id]
+    session["edit"] = [*kept[-(KEPT_TOKENS - 1) :], [submission_id, token]]
+
+
+def _remembered_token(submission_id: str) -> str | None:
+    for sid, token in session.get("edit", []):
+        if sid == submission_id:
+            return token
+    return None
+
+
 @bp.get("/e/new")
 def new_event():
     return render_template(
-        "events/new.html", formats=registry().formats.values(), today=service.today()
+        "events/new.html",
+        formats=registry().formats.values(),
+        today=service.today(),
+        needs_key=bool(current_app.config.get("EVENTS_CREATE_KEY")),
     )
 
 
 @bp.post("/e/new")
 def create_event():
     form = request.form
+    core.check_create_key(form.get("key"))
     deadline = form.get("deadline", "").strip()
     offset = form.get("offset", "").strip() or "Z"
     if deadline and len(deadline) <= 16:
         # <input type="datetime-local"> has no zone: events.js adds the browser's offset.
         deadline = f"{deadline}:00{offset}" if len(deadline) == 16 else deadline
-    fields = core.new_event_fields(
+    row, token = core.create_event(
         {
-            "name": form.get("name", "").strip()[:200] or "Event",
+            "name": form.get("name", ""),
             "format": form.get("format", "dcg"),
             "date": _date(form.get("date")),
             "deadline": deadline or "",
             "description": form.get("description", "")[: core.MAX_DESCRIPTION],
         }
     )
-    row, token = core.store().create_event(fields)
     return render_template(
         "events/created.html",
         event=core.event_json(row),
@@ -70,8 +105,6 @@ def create_event():
 
 
 def _date(text: str | None):
-    from datetime import date
-
     if not text:
         return None
     try:
@@ -91,35 +124,68 @@ def event_page(event_id: str):
 @bp.post("/e/<event_id>")
 def submit(event_id: str):
     row = core.find_event(event_id)
-    player = request.form.get("player", "").strip()
-    text = request.form.get("decklist", "")
+    form = request.form
+    text = form.get("decklist", "")
     upload = request.files.get("file")
     if upload and upload.filename:
         text = upload.read(MAX_UPLOAD + 1).decode("utf-8", errors="replace")
-    if not player or len(player) > 200:
-        raise ApiError(400, "no-player", "Write your name (up to 200 characters).")
+    player, player_id = core.player_fields(form.get("player", ""), form.get("player_id", ""))
     if not text.strip():
         raise ApiError(400, "empty-decklist", "Paste your decklist (or choose a file) first.")
-    player_id = request.form.get("player_id", "").strip()[:100]
-    stored, _ = core.submit(row, player, player_id, {"decklist": text})
+    stored, _, token = core.submit(
+        row, player, player_id, {"decklist": text}, form.get("edit_token") or None
+    )
+    if token:
+        _remember_token(stored["id"], token)
     return redirect(url_for("events.receipt", event_id=event_id, submission_id=stored["id"]), 303)
 
 
 @bp.get("/e/<event_id>/r/<submission_id>")
 def receipt(event_id: str, submission_id: str):
     row = core.find_event(event_id)
-    sub = core.store().submission(event_id, submission_id)
+    sub = core.find_submission(event_id, submission_id)
     if sub is None:
         raise ApiError(404, "submission-not-found", "There is no receipt at this address.")
     address = core.receipt_url(sub)
-    verdict = json.loads(sub["verdict"])
-    return render_template(
-        "events/receipt.html",
-        event=core.event_json(row),
-        sub=sub,
-        verdict=verdict,
-        qr=qr_svg(address),
-        address=address,
+    verdict = unpack(sub["verdict"])
+    token = _remembered_token(submission_id)
+    # Shown only to the browser that sent the list, and only while it is the token
+    # of this list (a later list by the organizer gets a new one).
+    private = core.edit_url(sub, token) if token and _token_current(sub, token) else None
+    response = Response(
+        render_template(
+            "events/receipt.html",
+            event=core.event_json(row),
+            sub=sub,
+            verdict=verdict,
+            qr=qr_svg(address),
+            address=address,
+            private=private,
+            private_qr=qr_svg(private) if private else None,
+        )
+    )
+    if private:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _token_current(sub: dict, token: str) -> bool:
+    return token_matches(sub.get("edit_hash"), token)
+
+
+@bp.get("/e/<event_id>/r/<submission_id>/qr.svg")
+def receipt_qr(event_id: str, submission_id: str):
+    """The QR code of a receipt's address, as an image: the sheets show one per player
+    without making every QR code inside the one request that prints them."""
+    sub = core.find_submission(event_id, submission_id) if names.is_id(event_id) else None
+    if sub is None:
+        raise ApiError(404, "submission-not-found", "There is no receipt at this address.")
+    address = core.receipt_url(sub)
+    svg = segno.make(address, error="m").svg_inline(scale=2, border=2, title=address)
+    return Response(
+        svg,
+        mimetype="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
     )
 
 
@@ -138,21 +204,45 @@ def _admin_row(event_id: str) -> dict:
 @bp.get("/e/<event_id>/admin/table")
 def admin_table(event_id: str):
     row = _admin_row(event_id)
-    rows = core.table(row)
-    return render_template(
+    core.refresh(row)
+    tally = core.store().tally(event_id)
+    return stream_template(
         "events/_table.html",
-        event=core.event_json(row, len(rows)),
-        rows=rows,
-        illegal=sum(not r["legal"] for r in rows),
-        changed=sum(r["changed"] for r in rows),
+        event=core.event_json(row, tally["players"]),
+        rows=core.table(row),
+        tally=tally,
+        dropped=core.store().dropped(event_id),
     )
 
 
 @bp.post("/e/<event_id>/admin/submissions.csv")
 def admin_csv(event_id: str):
     row = _admin_row(event_id)
+    core.refresh(row)
     rows = core.table_csv_rows(core.table(row))
     return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
+
+
+def _sheets(row: dict, fmt, ids: list[str]):
+    """One sheet per list, a page of lists at a time: each list's stored sheet, judged
+    again (and stored) only when its format, list history or card pool changed."""
+    key, index = verdicts.current_key(fmt)
+    on = core.event_day(row)
+    for start in range(0, len(ids), SHEETS_PAGE):
+        fresh = []
+        for sub in core.store().by_ids(row["id"], ids[start : start + SHEETS_PAGE]):
+            sheet, stored = verdicts.sheet_now(sub, fmt, on, key, index)
+            if stored is not None:
+                fresh.append(stored)
+            yield {
+                **sheet,
+                "player": sub["player"],
+                "player_id": sub["player_id"],
+                "data": {"deck": sheet["deck"]} if sheet.get("deck") else None,
+                "qr_url": url_for("events.receipt_qr", event_id=row["id"], submission_id=sub["id"]),
+                "submitted_at": sub["submitted_at"],
+            }
+        core.store().save_judged(fresh)
 
 
 @bp.post("/e/<event_id>/admin/sheets")
@@ -160,29 +250,14 @@ def admin_sheets(event_id: str):
     row = _admin_row(event_id)
     fmt = service.find_format(row["format"])
     only = request.form.get("only")
-    subs = [s for s in core.store().current(event_id) if not only or s["id"] == only]
-    subs.sort(key=lambda s: (s["player"].casefold(), s["player_id"]))
-    sheets = []
-    for sub in subs:
-        report = judge(fmt, json.loads(sub["entry"]), core.event_day(row))
-        sheets.append(
-            {
-                "player": sub["player"],
-                "player_id": sub["player_id"],
-                "legal": report.legal,
-                "problems": [v.message for v in report.violations],
-                "warnings": [v.message for v in report.warnings],
-                "unresolved": unresolved_lines(report),
-                "data": report_json(report, fmt),
-                "qr": qr_svg(core.receipt_url(sub)),
-                "submitted_at": sub["submitted_at"],
-            }
-        )
-    return render_template(
+    players = [p for p in core.store().current_ids(event_id) if not only or p[0] == only]
+    players.sort(key=lambda p: (names.fold(p[1]), p[2]))
+    return stream_template(
         "events/sheets.html",
         title=row["name"],
         subtitle=f"{fmt.name} ({fmt.id}) · {row['date']}",
-        sheets=sheets,
+        sheets=_sheets(row, fmt, [p[0] for p in players]),
+        count=len(players),
         section_names=SECTION_NAMES,
     )
 
@@ -191,7 +266,7 @@ def admin_sheets(event_id: str):
 def admin_deck_check(event_id: str):
     row = _admin_row(event_id)
     fmt = service.find_format(row["format"])
-    sub = core.store().submission(event_id, request.form.get("submission", ""))
+    sub = core.find_submission(event_id, request.form.get("submission", ""))
     if sub is None:
         raise ApiError(404, "submission-not-found", "Choose a player of this event.")
     presented_text = request.form.get("presented", "")

@@ -13,7 +13,8 @@ class EventRequestSchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    name = fields.String(required=True, validate=Length(min=1, max=200))
+    # Length and characters are checked after normalising (deckcheck.events.names).
+    name = fields.String(required=True, metadata={"description": "at most 200 characters"})
     format = fields.String(required=True, validate=Length(min=1, max=80))
     date = fields.Date(
         load_default=None, allow_none=True, metadata={"description": "default: the deadline's day"}
@@ -31,7 +32,7 @@ class EventChangeSchema(Schema):
         unknown = EXCLUDE
 
     deadline = fields.String(validate=Length(min=1, max=40))
-    name = fields.String(validate=Length(min=1, max=200))
+    name = fields.String(metadata={"description": "at most 200 characters"})
     description = fields.String(validate=Length(max=2000))
 
 
@@ -55,8 +56,14 @@ class CreatedEventSchema(EventSchema):
 
 
 class SubmissionRequestSchema(DeckInputSchema):
-    player = fields.String(required=True, validate=Length(min=1, max=200))
-    player_id = fields.String(load_default="", validate=Length(max=100))
+    # Length and characters are checked after normalising (deckcheck.events.names).
+    player = fields.String(required=True, metadata={"description": "at most 100 characters"})
+    player_id = fields.String(load_default="", metadata={"description": "at most 100 characters"})
+    edit_token = fields.String(
+        load_default=None,
+        validate=Length(max=200),
+        metadata={"description": "the token of the player's first list: replaces it"},
+    )
 
 
 class SubmissionSchema(Schema):
@@ -73,6 +80,13 @@ class SubmissionSchema(Schema):
 
 
 class SubmittedSchema(Schema):
+    submission = fields.Nested(SubmissionSchema, required=True)
+    edit_token = fields.String(
+        required=True, metadata={"description": "keep it: it replaces this player's list"}
+    )
+
+
+class RestoredSchema(Schema):
     submission = fields.Nested(SubmissionSchema, required=True)
 
 

@@ -1,14 +1,19 @@
-"""The events database: events, submissions (every version kept) and drops.
+"""The events database: events, submissions (every version kept), drops, rate buckets.
 
 One small interface (`EventStore`) over SQLAlchemy Core, so the same code runs on an
 embedded SQLite file (the default: nothing to start) and on PostgreSQL (several
-machines sharing one database). The schema is made by the Alembic migrations in
-`migrations/`; the tables below mirror it for queries.
+machines sharing one database). The tables are described once, in `tables.py`; the
+Alembic migrations in `migrations/` build them (a test holds the two equal).
 
 Durability: a write returns only after its transaction committed. SQLite runs in WAL
 mode with `synchronous=FULL`, so a committed transaction is on disk before the 201 is
 sent and survives a killed process (NORMAL could lose the last commits on power loss,
 and an organizer's "your list is in" must not be a lie).
+
+Every rule about who may store what is checked inside the transaction that stores it,
+after the event's row is locked (FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite):
+the deadline, the player cap, the edit token, a drop. Two requests can never both pass
+a check that only one of them should.
 """
 
 from __future__ import annotations
@@ -16,77 +21,45 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sqlite3
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    bindparam,
-    create_engine,
-    event,
-    func,
-    select,
-)
+from sqlalchemy import bindparam, create_engine, event, func, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
-metadata = MetaData()
+from deckcheck.events.names import player_key
+from deckcheck.events.packing import pack
+from deckcheck.events.tables import drops, events, metadata, submissions
 
-events = Table(
-    "events",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("name", String(200), nullable=False),
-    Column("format", String(80), nullable=False),
-    Column("date", String(10), nullable=False),
-    Column("deadline", String(40), nullable=False),
-    Column("deadline_utc", String(40), nullable=False),
-    Column("description", Text, nullable=False),
-    Column("locked", Boolean, nullable=False),
-    Column("token_hash", String(64), nullable=False),
-    Column("created_at", String(40), nullable=False),
-)
-
-submissions = Table(
-    "submissions",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("event_id", String(32), nullable=False),
-    Column("player_key", String(300), nullable=False),
-    Column("player", String(200), nullable=False),
-    Column("player_id", String(100), nullable=False),
-    Column("entry", Text, nullable=False),
-    Column("fingerprint", String(80), nullable=False),
-    Column("legal", Boolean, nullable=False),
-    Column("verdict", Text, nullable=False),
-    Column("submitted_at", String(40), nullable=False),
-    Column("client", String(64), nullable=False),
-    Column("status", String(10), nullable=False),
-    Column("seq", Integer, nullable=False),
-)
-
-drops = Table(
-    "drops",
-    metadata,
-    Column("submission_id", String(32), primary_key=True),
-    Column("event_id", String(32), nullable=False),
-    Column("player", String(200), nullable=False),
-    Column("dropped_at", String(40), nullable=False),
-)
+__all__ = ["metadata", "EventStore"]
 
 CURRENT, REPLACED, DROPPED = "current", "replaced", "dropped"
+# How long a statement may wait for a lock (SQLite's busy timeout; PostgreSQL's lock and
+# statement timeouts): a request is answered within 2 s (contract, "Limits"), so one that
+# cannot get the database in time is a 503 to send again (core.busy_response), not a
+# request that hangs. Migrations wait as long as they need (migrate.py).
+WAIT_MS = 1500
 
 
 class EventLocked(Exception):
     """The deadline has passed or the organizer locked the event."""
+
+
+class PlayerExists(Exception):
+    """The player has a list, and the request proves no right to replace it."""
+
+
+class PlayerDropped(Exception):
+    """The organizer dropped this player; only the organizer can restore them."""
+
+
+class EventFull(Exception):
+    """The event holds its maximum of players."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +71,17 @@ class NewSubmission:
     legal: bool
     verdict: dict  # {"violations": [...], "warnings": [...]} as the player was told
     client: str
+    judged_key: str = ""  # what the verdict was judged with (deckcheck.events.verdicts)
+    judged: str | None = None  # the table's verdict, when not the one above (verdicts)
+    sheet: str | None = None  # its registration sheet, packed (verdicts.sheet_json)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What proves a right to replace a player's list."""
+
+    edit_token: str | None = None
+    organizer: bool = False
 
 
 def now_utc() -> str:
@@ -108,11 +92,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def player_key(player: str, player_id: str) -> str:
-    """Who a submission belongs to: the id when given, else the name (any case)."""
-    if player_id.strip():
-        return "id:" + player_id.strip()
-    return "name:" + " ".join(player.casefold().split())
+def token_matches(stored_hash: str | None, token: str | None) -> bool:
+    """Constant time, and never true for a row that has no token."""
+    if not stored_hash or not token:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
 
 
 def database_url(setting: str) -> str:
@@ -133,7 +117,7 @@ def _sqlite_pragmas(engine: Engine) -> None:
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={WAIT_MS}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -142,6 +126,28 @@ def _sqlite_pragmas(engine: Engine) -> None:
         # writer mid-way fails with SQLITE_BUSY instead of waiting its turn.
         immediate = conn.get_execution_options().get("write", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _postgres_engine(url: str) -> Engine:
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        # A connection the pool hands out must not wait minutes on a dead peer: TCP
+        # keep-alive finds a vanished server, the timeouts a lock nobody will free.
+        connect_args={
+            "connect_timeout": 5,
+            # Which process a session belongs to (pg_stat_activity), for operators and
+            # for the test that kills a worker.
+            "application_name": f"deckcheck-{os.getpid()}",
+            "options": f"-c statement_timeout={WAIT_MS}"
+            f" -c lock_timeout={WAIT_MS}"
+            " -c idle_in_transaction_session_timeout=5000",
+            "keepalives": 1,
+            "keepalives_idle": 5,
+            "keepalives_interval": 1,
+            "keepalives_count": 3,
+        },
+    )
 
 
 # Statements every submission runs, built once: building a select() costs more than
@@ -153,8 +159,16 @@ _LOCK_EVENT = (
     .where(events.c.id == bindparam("e_id"))
     .with_for_update()
 )
-_PLAYER_LISTS = select(func.count()).where(
-    submissions.c.event_id == bindparam("e_id"), submissions.c.player_key == bindparam("p_key")
+_LATEST = (
+    select(submissions.c.id, submissions.c.status, submissions.c.edit_hash, submissions.c.seq)
+    .where(
+        submissions.c.event_id == bindparam("e_id"), submissions.c.player_key == bindparam("p_key")
+    )
+    .order_by(submissions.c.seq.desc())
+    .limit(1)
+)
+_PLAYERS = select(func.count()).where(
+    submissions.c.event_id == bindparam("e_id"), submissions.c.status == CURRENT
 )
 _RETIRE_CURRENT = (
     submissions.update()
@@ -165,6 +179,9 @@ _RETIRE_CURRENT = (
     )
     .values(status=REPLACED)
 )
+# The table's columns: not the list itself (up to 64 KB a player) nor its sheet.
+_TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet")]
+PAGE = 200
 
 
 def _row(row) -> dict | None:
@@ -179,10 +196,10 @@ class EventStore:
         self.sqlite = self.url.startswith("sqlite")
         if self.sqlite:
             Path(self.url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-            self.engine = create_engine(self.url, connect_args={"timeout": 30})
+            self.engine = create_engine(self.url, connect_args={"timeout": WAIT_MS / 1000})
             _sqlite_pragmas(self.engine)
         else:
-            self.engine = create_engine(self.url, pool_pre_ping=True)
+            self.engine = _postgres_engine(self.url)
         self._writer = self.engine.execution_options(write=True)
 
     def migrate(self) -> None:
@@ -214,15 +231,12 @@ class EventStore:
             return _row(conn.execute(_EVENT, {"e_id": event_id}).first())
 
     def players(self, event_id: str) -> int:
-        query = select(func.count()).where(
-            submissions.c.event_id == event_id, submissions.c.status == CURRENT
-        )
         with self.engine.begin() as conn:
-            return conn.execute(query).scalar_one()
+            return conn.execute(_PLAYERS, {"e_id": event_id}).scalar_one()
 
     @staticmethod
     def token_matches(event_row: dict, token: str) -> bool:
-        return hmac.compare_digest(token_hash(token), event_row["token_hash"])
+        return token_matches(event_row["token_hash"], token)
 
     def update_event(self, event_id: str, **values) -> dict | None:
         with self._writer.begin() as conn:
@@ -237,21 +251,32 @@ class EventStore:
 
     # -- submissions ----------------------------------------------------------
 
-    def submit(self, event_id: str, new: NewSubmission, when: str | None = None) -> dict:
-        """Store a list; the player's earlier one becomes history. Raises EventLocked."""
+    def submit(
+        self,
+        event_id: str,
+        new: NewSubmission,
+        claim: Claim = Claim(),
+        max_players: int = 0,
+        when: str | None = None,
+    ) -> tuple[dict, str | None]:
+        """Store a list; the player's earlier one becomes history.
+
+        Returns the stored row and the edit token to hand to the submitter: a new one
+        for a new player (and when the organizer replaces a list), the one they proved
+        when they replace their own. Raises KeyError (no event), EventLocked,
+        PlayerDropped, PlayerExists or EventFull, with nothing stored.
+        """
         when = when or now_utc()
         key = player_key(new.player, new.player_id)
         with self._writer.begin() as conn:
-            # FOR UPDATE (PostgreSQL) serialises this event's writers, as SQLite's
-            # BEGIN IMMEDIATE does: a lock and a submission never interleave, and
-            # one player never ends up with two current lists.
             found = conn.execute(_LOCK_EVENT, {"e_id": event_id}).first()
             if found is None:
                 raise KeyError(event_id)
             if found.locked or when >= found.deadline_utc:
                 raise EventLocked(event_id)
             params = {"e_id": event_id, "p_key": key}
-            seq = conn.execute(_PLAYER_LISTS, params).scalar_one()
+            latest = conn.execute(_LATEST, params).first()
+            token, edit_hash = self._right_to_store(conn, event_id, latest, claim, max_players)
             conn.execute(_RETIRE_CURRENT, params)
             row = {
                 "id": secrets.token_urlsafe(12),
@@ -259,27 +284,133 @@ class EventStore:
                 "player_key": key,
                 "player": new.player,
                 "player_id": new.player_id,
-                "entry": json.dumps(new.entry),
+                "entry": json.dumps(new.entry, separators=(",", ":")),
                 "fingerprint": new.fingerprint,
                 "legal": new.legal,
-                "verdict": json.dumps(new.verdict),
+                "verdict": pack(new.verdict),
                 "submitted_at": when,
                 "client": new.client,
                 "status": CURRENT,
-                "seq": seq + 1,
+                "seq": (latest.seq if latest else 0) + 1,
+                "edit_hash": edit_hash,
+                "judged_key": new.judged_key,
+                "judged": new.judged,
+                "judged_legal": new.legal,
+                "judged_changed": False,
+                "sheet": new.sheet,
             }
             conn.execute(submissions.insert(), row)
-        return row
+        return row, token
 
-    def current(self, event_id: str) -> list[dict]:
-        """The latest list of every player who has not dropped, oldest first."""
-        query = (
-            select(submissions)
-            .where(submissions.c.event_id == event_id, submissions.c.status == CURRENT)
-            .order_by(submissions.c.submitted_at, submissions.c.id)
+    @staticmethod
+    def _right_to_store(conn, event_id, latest, claim: Claim, max_players: int):
+        """(token to hand back, hash to store), or the reason this submission may not be stored."""
+        if latest is None:
+            if (
+                max_players
+                and conn.execute(_PLAYERS, {"e_id": event_id}).scalar_one() >= max_players
+            ):
+                raise EventFull(event_id)
+            token = secrets.token_urlsafe(24)
+            return token, token_hash(token)
+        if latest.status == DROPPED:
+            raise PlayerDropped(latest.id)
+        if token_matches(latest.edit_hash, claim.edit_token):
+            return claim.edit_token, latest.edit_hash
+        if claim.organizer:
+            # The organizer replaced the list: a new token, for them to hand on.
+            token = secrets.token_urlsafe(24)
+            return token, token_hash(token)
+        raise PlayerExists(latest.id)
+
+    def current_ids(self, event_id: str) -> list[tuple[str, str, str]]:
+        """(id, player, player_id) of every current list: small enough to sort in memory."""
+        query = select(submissions.c.id, submissions.c.player, submissions.c.player_id).where(
+            submissions.c.event_id == event_id, submissions.c.status == CURRENT
         )
         with self.engine.begin() as conn:
-            return [dict(r._mapping) for r in conn.execute(query)]
+            return [tuple(r) for r in conn.execute(query)]
+
+    def current_pages(self, event_id: str, with_entry: bool = False) -> Iterator[list[dict]]:
+        """The latest list of every player who has not dropped, oldest first, PAGE rows
+        at a time (each page its own short read): never the whole event in memory."""
+        columns = list(submissions.c) if with_entry else _TABLE_COLUMNS
+        after = ("", "")
+        while True:
+            query = (
+                select(*columns)
+                .where(
+                    submissions.c.event_id == event_id,
+                    submissions.c.status == CURRENT,
+                    tuple_(submissions.c.submitted_at, submissions.c.id) > after,
+                )
+                .order_by(submissions.c.submitted_at, submissions.c.id)
+                .limit(PAGE)
+            )
+            with self.engine.begin() as conn:
+                page = [dict(r._mapping) for r in conn.execute(query)]
+            if not page:
+                return
+            yield page
+            if len(page) < PAGE:
+                return
+            after = (page[-1]["submitted_at"], page[-1]["id"])
+
+    def current(self, event_id: str) -> list[dict]:
+        """Every current list, with entries (small events and tests)."""
+        return [row for page in self.current_pages(event_id, with_entry=True) for row in page]
+
+    def by_ids(self, event_id: str, ids: Sequence[str], with_entry: bool = True) -> list[dict]:
+        """These submissions of the event, in the order of `ids`."""
+        columns = list(submissions.c) if with_entry else _TABLE_COLUMNS
+        query = select(*columns).where(
+            submissions.c.event_id == event_id, submissions.c.id.in_(list(ids))
+        )
+        with self.engine.begin() as conn:
+            found = {r.id: dict(r._mapping) for r in conn.execute(query)}
+        return [found[i] for i in ids if i in found]
+
+    def stale(self, event_id: str, judged_key: str) -> list[str]:
+        """Ids of current lists whose stored verdict of today was judged with another key."""
+        query = select(submissions.c.id).where(
+            submissions.c.event_id == event_id,
+            submissions.c.status == CURRENT,
+            func.coalesce(submissions.c.judged_key, "") != judged_key,
+        )
+        with self.engine.begin() as conn:
+            return [r.id for r in conn.execute(query)]
+
+    def save_judged(self, rows: Sequence[dict]) -> None:
+        """Store verdicts of today: rows of id, judged_key, judged, judged_legal,
+        judged_changed, sheet."""
+        if not rows:
+            return
+        update = (
+            submissions.update()
+            .where(submissions.c.id == bindparam("s_id"))
+            .values(
+                judged_key=bindparam("judged_key"),
+                judged=bindparam("judged"),
+                judged_legal=bindparam("judged_legal"),
+                judged_changed=bindparam("judged_changed"),
+                sheet=bindparam("sheet"),
+            )
+        )
+        with self._writer.begin() as conn:
+            conn.execute(
+                update, [{"s_id": r["id"], **{k: r[k] for k in r if k != "id"}} for r in rows]
+            )
+
+    def tally(self, event_id: str) -> dict:
+        """Players, not legal now, changed since submission: counted by the database."""
+        query = select(
+            func.count(),
+            func.count().filter(submissions.c.judged_legal.is_(False)),
+            func.count().filter(submissions.c.judged_changed.is_(True)),
+        ).where(submissions.c.event_id == event_id, submissions.c.status == CURRENT)
+        with self.engine.begin() as conn:
+            players, illegal, changed = conn.execute(query).one()
+        return {"players": players, "illegal": illegal, "changed": changed}
 
     def submission(self, event_id: str, submission_id: str) -> dict | None:
         query = select(submissions).where(
@@ -328,15 +459,72 @@ class EventStore:
             )
         return True
 
-    def recent_from(self, event_id: str, client: str, since: str) -> int:
-        """Submissions from one address to one event since a moment (the rate limit)."""
-        query = select(func.count()).where(
-            submissions.c.event_id == event_id,
-            submissions.c.client == client,
-            submissions.c.submitted_at >= since,
+    def dropped(self, event_id: str) -> list[dict]:
+        """The players the organizer dropped: the list that was current, and when."""
+        query = (
+            select(drops.c.submission_id, drops.c.player, drops.c.dropped_at)
+            .where(drops.c.event_id == event_id)
+            .order_by(drops.c.dropped_at)
         )
         with self.engine.begin() as conn:
-            return conn.execute(query).scalar_one()
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def restore(self, event_id: str, submission_id: str, max_players: int = 0) -> dict | None:
+        """Undo a drop: the list that was current is current again (None: no such drop).
+        Raises EventFull when the event has no room left."""
+        with self._writer.begin() as conn:
+            conn.execute(_LOCK_EVENT, {"e_id": event_id})
+            found = conn.execute(
+                select(submissions.c.player_key).where(
+                    submissions.c.event_id == event_id,
+                    submissions.c.id == submission_id,
+                    submissions.c.status == DROPPED,
+                )
+            ).first()
+            dropped = conn.execute(
+                select(drops.c.submission_id).where(
+                    drops.c.event_id == event_id, drops.c.submission_id == submission_id
+                )
+            ).first()
+            if found is None or dropped is None:
+                return None
+            if (
+                max_players
+                and conn.execute(_PLAYERS, {"e_id": event_id}).scalar_one() >= max_players
+            ):
+                raise EventFull(event_id)
+            player = submissions.c.player_key == found.player_key
+            mine = submissions.c.event_id == event_id
+            conn.execute(
+                submissions.update()
+                .where(mine, player, submissions.c.status == DROPPED)
+                .values(status=REPLACED)
+            )
+            conn.execute(
+                submissions.update()
+                .where(mine, submissions.c.id == submission_id)
+                .values(status=CURRENT)
+            )
+            conn.execute(drops.delete().where(drops.c.submission_id == submission_id))
+            return _row(
+                conn.execute(select(submissions).where(submissions.c.id == submission_id)).first()
+            )
+
+    # -- rate limits ----------------------------------------------------------
+
+    def take(self, key: str, count: int, seconds: float, now: float) -> bool:
+        """One request against a token bucket of `count` per `seconds`: checked and
+        counted by a single UPSERT, so simultaneous requests cannot all pass."""
+        from deckcheck.events.limits import take_statement
+
+        statement = take_statement(self.engine.dialect.name)
+        with self._writer.begin() as conn:
+            return bool(
+                conn.execute(
+                    statement,
+                    {"key": key, "cap": float(count), "rate": count / seconds, "now": now},
+                ).scalar_one()
+            )
 
     # -- operations -----------------------------------------------------------
 

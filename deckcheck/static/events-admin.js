@@ -87,6 +87,11 @@
     call("PATCH", "", { deadline: text + window.deckcheckOffset(local) }).then(load);
   });
   document.getElementById("table").addEventListener("click", function (event) {
+    var restore = event.target.closest("button[data-restore]");
+    if (restore) {
+      call("POST", "/submissions/" + encodeURIComponent(restore.getAttribute("data-restore")) + "/restore").then(load);
+      return;
+    }
     var button = event.target.closest("button[data-drop]");
     if (!button) { return; }
     if (!window.confirm("Drop " + button.getAttribute("data-player") + "?")) { return; }

@@ -31,5 +31,13 @@
     deadline.addEventListener("change", sync);
     sync();
   }
+  // A player's private link (/e/<id>#edit=<token>): the token goes into the form, never
+  // into an address the server sees (and logs).
+  var edit = /^#edit=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  var editField = document.getElementById("edit_token");
+  if (edit && editField) {
+    editField.value = edit[1];
+    document.getElementById("editing").hidden = false;
+  }
   window.deckcheckOffset = offset;
 })();

@@ -7,13 +7,17 @@ import threading
 
 import pytest
 
+from deckcheck.events.names import player_key
 from deckcheck.events.store import (
     CURRENT,
     REPLACED,
+    Claim,
+    EventFull,
     EventLocked,
     EventStore,
     NewSubmission,
-    player_key,
+    PlayerDropped,
+    PlayerExists,
 )
 
 FAR = "2099-01-01T00:00:00.000000+00:00"
@@ -61,19 +65,47 @@ def test_migrations_run_twice_and_token_is_stored_as_a_hash(store):
     assert EventStore.token_matches(row, token) and not EventStore.token_matches(row, token + "x")
 
 
-def test_same_player_replaces_and_history_is_kept(store):
+def test_same_player_replaces_with_the_token_and_history_is_kept(store):
     event_id, _ = _event(store)
-    first = store.submit(event_id, _sub("Alice", "77", "4 ST1-03"))
-    second = store.submit(event_id, _sub("alice renamed", "77", "4 ST1-02"))
-    store.submit(event_id, _sub("Bob"))
-    store.submit(event_id, _sub("  BOB "))  # same name, any case and spacing
+    first, token = store.submit(event_id, _sub("Alice", "77", "4 ST1-03"))
+    with pytest.raises(PlayerExists):
+        store.submit(event_id, _sub("alice renamed", "77", "4 ST1-02"))
+    with pytest.raises(PlayerExists):
+        store.submit(event_id, _sub("alice renamed", "77"), Claim(edit_token=token + "x"))
+    second, again = store.submit(
+        event_id, _sub("alice renamed", "77", "4 ST1-02"), Claim(edit_token=token)
+    )
+    assert again == token
+    _, bob = store.submit(event_id, _sub("Bob"))
+    store.submit(event_id, _sub("bob"), Claim(edit_token=bob))  # same name, any case
     current = store.current(event_id)
-    assert [(r["player"], r["seq"]) for r in current] == [("alice renamed", 2), ("  BOB ", 2)]
+    assert [(r["player"], r["seq"]) for r in current] == [("alice renamed", 2), ("bob", 2)]
     history = store.history(event_id, player_key("x", "77"))
     assert [(h["id"], h["status"]) for h in history] == [
         (first["id"], REPLACED),
         (second["id"], CURRENT),
     ]
+    assert store.players(event_id) == 2
+    assert token not in str(history) and all(len(h["edit_hash"]) == 64 for h in history)
+
+
+def test_the_organizer_replaces_any_list_and_gets_a_new_token(store):
+    event_id, _ = _event(store)
+    _, token = store.submit(event_id, _sub("Alice"))
+    _, new = store.submit(event_id, _sub("Alice", text="4 ST1-02"), Claim(organizer=True))
+    assert new != token
+    with pytest.raises(PlayerExists):
+        store.submit(event_id, _sub("Alice"), Claim(edit_token=token))
+    store.submit(event_id, _sub("Alice"), Claim(edit_token=new))
+
+
+def test_a_full_event_refuses_new_players_but_not_replacements(store):
+    event_id, _ = _event(store)
+    _, token = store.submit(event_id, _sub("A"), max_players=2)
+    store.submit(event_id, _sub("B"), max_players=2)
+    with pytest.raises(EventFull):
+        store.submit(event_id, _sub("C"), max_players=2)
+    store.submit(event_id, _sub("A"), Claim(edit_token=token), max_players=2)
     assert store.players(event_id) == 2
 
 
@@ -89,19 +121,37 @@ def test_lock_and_deadline_refuse_lists(store):
         store.submit(past, _sub())
 
 
-def test_drop_keeps_history_and_frees_the_player(store):
+def test_a_dropped_player_stays_dropped_until_restored(store):
     event_id, _ = _event(store)
-    sub = store.submit(event_id, _sub("Alice"))
+    sub, token = store.submit(event_id, _sub("Alice"))
     assert store.drop(event_id, sub["id"]) and not store.drop(event_id, sub["id"])
     assert store.current(event_id) == [] and store.submission(event_id, sub["id"])
-    again = store.submit(event_id, _sub("Alice"))
+    for claim in (Claim(), Claim(edit_token=token), Claim(organizer=True)):
+        with pytest.raises(PlayerDropped):
+            store.submit(event_id, _sub("ALICE"), claim)
+    assert [d["submission_id"] for d in store.dropped(event_id)] == [sub["id"]]
+    assert store.restore(event_id, "nope") is None
+    restored = store.restore(event_id, sub["id"])
+    assert restored["id"] == sub["id"] and restored["status"] == CURRENT
+    assert store.dropped(event_id) == [] and store.restore(event_id, sub["id"]) is None
+    again, _ = store.submit(event_id, _sub("Alice"), Claim(edit_token=token))
     assert [r["id"] for r in store.current(event_id)] == [again["id"]]
+
+
+def test_restore_respects_the_player_cap(store):
+    event_id, _ = _event(store)
+    sub, _ = store.submit(event_id, _sub("A"))
+    store.drop(event_id, sub["id"])
+    store.submit(event_id, _sub("B"), max_players=1)
+    with pytest.raises(EventFull):
+        store.restore(event_id, sub["id"], max_players=1)
+    assert store.restore(event_id, sub["id"], max_players=2)["status"] == CURRENT
 
 
 def test_delete_event_removes_everything(store):
     event_id, _ = _event(store)
     other, _ = _event(store)
-    sub = store.submit(event_id, _sub())
+    sub, _ = store.submit(event_id, _sub())
     store.drop(event_id, sub["id"])
     store.submit(other, _sub())
     assert store.delete_event(event_id) and not store.delete_event(event_id)
@@ -109,13 +159,31 @@ def test_delete_event_removes_everything(store):
     assert len(store.current(other)) == 1
 
 
-def test_rate_count_per_event_and_address(store):
-    event_id, _ = _event(store)
-    for _ in range(3):
-        store.submit(event_id, _sub(client="a"))
-    store.submit(event_id, _sub("Bob", client="b"))
-    assert store.recent_from(event_id, "a", "2000-01-01") == 3
-    assert store.recent_from(event_id, "a", FAR) == 0
+def test_a_bucket_lets_its_size_through_then_refills(store):
+    assert [store.take("k", 3, 60, 1000.0) for _ in range(5)] == [True] * 3 + [False] * 2
+    assert store.take("other", 3, 60, 1000.0)  # each key its own bucket
+    assert not store.take("k", 3, 60, 1019.0)  # 19 s: 0.95 of a request refilled
+    assert store.take("k", 3, 60, 1021.0)  # 21 s: one
+    assert not store.take("k", 3, 60, 1021.5)
+    assert [store.take("k", 3, 60, 2000.0) for _ in range(4)] == [True] * 3 + [False]
+
+
+def test_simultaneous_requests_cannot_all_pass_the_limit(store):
+    """40 threads at once against a limit of 20: exactly 20 pass (check and count are
+    one statement; with a count, then an insert, all 40 passed)."""
+    barrier = threading.Barrier(40)
+    results: list[bool] = []
+
+    def one() -> None:
+        barrier.wait()
+        results.append(store.take("burst", 20, 60, 5000.0))
+
+    threads = [threading.Thread(target=one) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results).count(True) == 20
 
 
 def test_concurrent_writers_leave_one_current_list_per_player(store):
@@ -125,7 +193,7 @@ def test_concurrent_writers_leave_one_current_list_per_player(store):
     def send(n: int) -> None:
         try:
             for i in range(10):
-                store.submit(event_id, _sub(f"P{i % 3}", text=f"{n} {i}"))
+                store.submit(event_id, _sub(f"P{i % 3}", text=f"{n} {i}"), Claim(organizer=True))
         except Exception as err:  # noqa: BLE001 - reported below
             errors.append(err)
 

@@ -81,10 +81,11 @@ def test_submit_judges_and_hides_player_ids_from_the_public(client):
 
 def test_resubmission_replaces_and_the_table_shows_the_latest(client):
     event = _create(client)
-    _submit(client, event, "Alice", "4 ST1-03", player_id="7")
-    _submit(client, event, "Alice B.", ST1_TEXT, player_id="7")
-    _submit(client, event, "Carol", "4 ST1-03")
-    _submit(client, event, "carol", ST1_TEXT)
+    alice = _submit(client, event, "Alice", "4 ST1-03", player_id="7").get_json()["edit_token"]
+    again = _submit(client, event, "Alice B.", ST1_TEXT, player_id="7", edit_token=alice)
+    assert again.status_code == 201 and again.get_json()["edit_token"] == alice
+    carol = _submit(client, event, "Carol", "4 ST1-03").get_json()["edit_token"]
+    assert _submit(client, event, "carol", ST1_TEXT, edit_token=carol).status_code == 201
     data = client.get(f"/api/v1/events/{event['id']}/submissions", headers=_auth(event))
     rows = data.get_json()["data"]
     assert [(r["player"], r["legal"], r["version"]) for r in rows] == [

@@ -133,3 +133,23 @@ def test_sheets_print_one_page_per_player(context, server, lines):  # noqa: F811
     page.goto(server + admin)
     page.wait_for_selector("#submissions")
     assert _sheets_pdf(context, page) == {"A4": 5, "Letter": 5}
+
+
+def test_drop_and_restore_from_the_organizers_page(context, server):  # noqa: F811
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    event_id, admin = _create(page, server, "Drops")
+    _send(page, server, event_id, "Alice", ST1_TEXT)
+    _send(page, server, event_id, "Bob", ST1_TEXT)
+    page.goto(server + admin)
+    page.wait_for_selector("#submissions")
+    page.click("button[data-drop][data-player=Bob]")
+    page.wait_for_selector("#dropped button[data-restore]")
+    assert page.locator("#submissions tbody tr").count() == 1
+    again = page.request.post(
+        f"{server}/e/{event_id}", form={"player": "bob", "decklist": ST1_TEXT}
+    )
+    assert again.status == 409
+    page.click("#dropped button[data-restore]")
+    page.wait_for_selector("#dropped", state="detached")
+    assert page.locator("#submissions tbody tr").count() == 2

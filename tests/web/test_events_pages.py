@@ -104,13 +104,13 @@ def test_quick_event_round_trips_a_2300_player_event(client):
     pasted = "".join(f"=== Player {n} ({n}) ===\n4 ST1-03\n" for n in range(2300))
     payload = _quick(client, pasted)
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
-    assert len(csv.splitlines()) == 2301 and "Player 2299,2299,not legal" in csv
+    assert len(csv.splitlines()) == 2301 and '"Player 2299","2299","not legal"' in csv
 
 
 def test_quick_event_csv_neutralises_formulas(client):
     payload = _quick(client, "=== @Bob (-1) ===\n4 ST1-03\n")
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
-    assert "\n'@Bob,'-1,not legal" in csv
+    assert '\n"\'@Bob","\'-1","not legal"' in csv
 
 
 def test_backup_command(app, client, tmp_path):

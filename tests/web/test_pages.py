@@ -116,11 +116,11 @@ def test_event_results_csv_and_sheets(client):
     )
     payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
-    assert (
-        csv.splitlines()[0]
-        == "player,player_id,verdict,violations,warnings,fingerprint,problems,unread_lines"
+    assert csv.splitlines()[0] == (
+        '"player","player_id","verdict","violations","warnings","fingerprint","problems",'
+        '"unread_lines"'
     )
-    assert "Zoe,2,legal" in csv and "Adam,1,not legal" in csv
+    assert '"Zoe","2","legal"' in csv and '"Adam","1","not legal"' in csv
     sheets = client.post("/event/sheets", data={"payload": payload}).get_data(as_text=True)
     order = [
         sheets.index(name)
@@ -268,9 +268,9 @@ def test_event_table_lists_unread_lines_with_counts(client):
     ]
     payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
     csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
-    zoe = next(line for line in csv.splitlines() if line.startswith("Zoe"))
-    adam = next(line for line in csv.splitlines() if line.startswith("Adam"))
-    assert zoe.endswith(",line 15: 2 Mental Trainig (2)") and adam.endswith(",")
+    zoe = next(line for line in csv.splitlines() if line.startswith('"Zoe"'))
+    adam = next(line for line in csv.splitlines() if line.startswith('"Adam"'))
+    assert zoe.endswith(',"line 15: 2 Mental Trainig (2)"') and adam.endswith(',""')
 
 
 def lock_page(client, registered, presented):

@@ -1,0 +1,105 @@
+"""Rate limits that hold: submissions per address per event, event creations per address.
+
+Each limit is a token bucket of `count` requests that refills at `count` per `seconds`
+(so `20/60` lets 20 through at once and then one every 3 seconds). Checking and
+counting is ONE statement, an UPSERT on the bucket's row:
+
+    INSERT ... ON CONFLICT (key) DO UPDATE SET tokens = <refilled, less one if >= 1>,
+                                            allowed = <refilled >= 1> RETURNING allowed
+
+PostgreSQL locks the row for the update and re-reads it for each waiting statement;
+SQLite runs it under the database's write lock: 40 simultaneous requests see 40
+different counts, and only `count` of them pass. A refused request takes nothing.
+
+The address is the socket's (`request.remote_addr`). With `DECKCHECK_TRUSTED_PROXIES=N`
+the app is wrapped in werkzeug's ProxyFix (deckcheck.create_app), which sets it from
+the N nearest `X-Forwarded-For` hops; nothing in deckcheck reads that header itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from functools import cache
+
+from flask import current_app, request
+from sqlalchemy import Float, bindparam, case, func
+from sqlalchemy.dialects import postgresql, sqlite
+
+from deckcheck.errors import ApiError
+from deckcheck.events.tables import rate_buckets
+
+
+def parse_rate(name: str, text: str | None, default: str) -> tuple[int, int]:
+    """`"20/60"`: 20 per 60 seconds; `"0"` turns the limit off. Anything else stops
+    the start with a message (a typo must not silently lift a limit)."""
+    text = (text or "").strip() or default
+    count, _, seconds = text.partition("/")
+    try:
+        parsed = int(count), int(seconds or 60)
+    except ValueError:
+        parsed = (-1, -1)
+    if parsed[0] < 0 or parsed[1] <= 0 or parsed[0] > 1_000_000:
+        raise ValueError(f"{name}={text[:40]!r} is not a limit like 20/60 (count/seconds) or 0")
+    return parsed
+
+
+@cache
+def take_statement(dialect: str):
+    """The check-and-count UPSERT for one database's dialect."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    least = func.least if dialect == "postgresql" else func.min
+    cap, rate, now = (bindparam(n, type_=Float) for n in ("cap", "rate", "now"))
+    stmt = insert(rate_buckets).values(key=bindparam("key"), tokens=cap - 1, at=now, allowed=True)
+    # The bucket refilled since its last use, never above its size.
+    refilled = least(cap, rate_buckets.c.tokens + (now - rate_buckets.c.at) * rate)
+    return stmt.on_conflict_do_update(
+        index_elements=[rate_buckets.c.key],
+        set_={
+            "tokens": case((refilled >= 1, refilled - 1), else_=refilled),
+            "at": now,
+            "allowed": refilled >= 1,
+        },
+    ).returning(rate_buckets.c.allowed)
+
+
+def client_address() -> str:
+    """The submitter's address, hashed: enough to tell addresses apart, nothing to leak."""
+    return hashlib.sha256((request.remote_addr or "?").encode()).hexdigest()[:32]
+
+
+def check(what: str, scope: str, setting: str, message: str) -> None:
+    """Take one request from the bucket of (what, scope, this address), or a 429."""
+    count, seconds = current_app.config[setting]
+    if count <= 0:
+        return
+    from deckcheck.events.core import store
+
+    key = f"{what}:{scope}:{client_address()}"
+    if not store().take(key, count, seconds, time.time()):
+        raise ApiError(
+            429,
+            f"too-many-{what}",
+            message.format(count=count, seconds=seconds),
+            {"limit": count, "seconds": seconds},
+        )
+
+
+def check_submission(event_id: str) -> None:
+    check(
+        "submissions",
+        event_id,
+        "EVENTS_SUBMIT_LIMIT",
+        "At most {count} submissions per {seconds} seconds from one address to one "
+        "event; wait a little and send it again.",
+    )
+
+
+def check_creation() -> None:
+    check(
+        "events",
+        "create",
+        "EVENTS_CREATE_LIMIT",
+        "At most {count} new events per {seconds} seconds from one address; "
+        "wait a while and try again.",
+    )

@@ -1,0 +1,108 @@
+"""The events database's tables: the one description the code queries through.
+
+The Alembic migrations in `migrations/` build the same schema step by step (a migration
+is history and never imports this module); tests/events/test_schema.py runs Alembic's
+autogenerate against a migrated database, on SQLite and PostgreSQL, and fails on any
+difference, so the two cannot drift apart.
+
+Widths: a player name is at most 100 characters and an id 100 after normalising
+(deckcheck.events.names), but older rows may hold up to 200; `player_key` holds a
+case-folded name or id, which can grow to 3 times its length ("ß" -> "ss").
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    text,
+)
+
+metadata = MetaData()
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("format", String(80), nullable=False),
+    Column("date", String(10), nullable=False),
+    Column("deadline", String(40), nullable=False),
+    Column("deadline_utc", String(40), nullable=False),
+    Column("description", Text, nullable=False),
+    Column("locked", Boolean, nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+submissions = Table(
+    "submissions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("event_id", String(32), ForeignKey("events.id"), nullable=False),
+    Column("player_key", String(400), nullable=False),
+    Column("player", String(200), nullable=False),
+    Column("player_id", String(100), nullable=False),
+    Column("entry", Text, nullable=False),
+    Column("fingerprint", String(80), nullable=False),
+    Column("legal", Boolean, nullable=False),
+    Column("verdict", Text, nullable=False),
+    Column("submitted_at", String(40), nullable=False),
+    Column("client", String(64), nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("seq", Integer, nullable=False),
+    # SHA-256 of the player's edit token (NULL on lists stored before edit tokens:
+    # only the organizer can replace those).
+    Column("edit_hash", String(64), nullable=True),
+    # The verdict of today, stored: judged again only when `judged_key` (judge version,
+    # format and list history, card pool generation) differs from the current one.
+    # `verdict`, `judged` and `sheet` are JSON, compressed when long (packing.py).
+    # `judged` is NULL when that verdict is the one the player was given; `judged_key`
+    # is NULL on lists stored before verdicts were (judged again at the next view).
+    Column("judged_key", String(200), nullable=True),
+    Column("judged", Text, nullable=True),
+    Column("judged_legal", Boolean, nullable=True),
+    Column("judged_changed", Boolean, nullable=True),
+    # What the registration sheet prints of the list as judged with `judged_key`
+    # (deckcheck.events.verdicts.sheet_json), so printing 1,000 sheets judges nothing.
+    Column("sheet", Text, nullable=True),
+    Index(
+        "submissions_one_current",
+        "event_id",
+        "player_key",
+        unique=True,
+        sqlite_where=text("status = 'current'"),
+        postgresql_where=text("status = 'current'"),
+    ),
+    Index("submissions_by_event", "event_id", "status"),
+    Index("submissions_by_player", "event_id", "player_key", "seq"),
+)
+
+drops = Table(
+    "drops",
+    metadata,
+    Column("submission_id", String(32), primary_key=True),
+    Column("event_id", String(32), ForeignKey("events.id"), nullable=False),
+    Column("player", String(200), nullable=False),
+    Column("dropped_at", String(40), nullable=False),
+    Index("drops_by_event", "event_id"),
+)
+
+# Rate limits as token buckets, one row per (what, address): checked and counted by one
+# UPSERT statement, so simultaneous requests cannot all pass (deckcheck.events.limits).
+rate_buckets = Table(
+    "rate_buckets",
+    metadata,
+    Column("key", String(120), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("allowed", Boolean, nullable=False),
+)

@@ -1,0 +1,211 @@
+"""Stored verdicts of today: each player's list is judged again only when something it
+depends on changed since its verdict was stored, not on every view of the table.
+
+A verdict is stored with its key: the judge (deckcheck's version and the source of
+`rules/`), the format (its rules and its list history, as a digest of the format
+object) and the generation of the game's card pool. The table compares each stored key
+with the key of now; only lists with another key are judged again, a page at a time,
+and their new verdicts stored. A verdict equal to the one the player was given is
+stored as NULL (the usual case: nothing to repeat).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+from datetime import date
+from pathlib import Path
+
+import rules
+from deckcheck import __version__
+from deckcheck.db import pools
+from deckcheck.events.judge import rejudged, unresolved_lines
+from deckcheck.events.packing import pack, unpack
+from deckcheck.report_json import report_json
+from rules.format import Format
+from rules.model import Report
+
+# A table row or a sheet lists at most this many problems of each kind, then says how
+# many more there are: 1,000 problems of one list help no organizer, and 120 such lists
+# must not make the table 60 MB.
+SHOWN = 30
+CAPPED = ("violations", "warnings", "new_violations", "unresolved")
+
+_digests: dict[int, tuple[Format, str]] = {}
+_MAX_DIGESTS = 64
+_judge: list[str] = []
+
+
+def judge_version() -> str:
+    """deckcheck's version and a digest of the rules' source: new rules, new verdicts."""
+    if not _judge:
+        digest = hashlib.sha256(__version__.encode())
+        root = Path(rules.__file__).resolve().parent
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".toml", ".json", ".csv"):
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+        _judge.append(digest.hexdigest()[:16])
+    return _judge[0]
+
+
+def _walk(value: object, out: list[str], depth: int = 0) -> None:
+    """A text of a value that is the same in every process (no object addresses)."""
+    if depth > 16:
+        out.append("…")
+    elif value is None or isinstance(value, (str, int, float, bool, date, enum.Enum)):
+        out.append(repr(value))
+    elif isinstance(value, (list, tuple)):
+        out.append("(")
+        for item in value:
+            _walk(item, out, depth + 1)
+            out.append(",")
+        out.append(")")
+    elif isinstance(value, (set, frozenset)):
+        out.append("{" + ",".join(sorted(repr(item) for item in value)) + "}")
+    elif isinstance(value, dict):
+        out.append("{")
+        for key in sorted(value, key=repr):
+            out.append(repr(key) + ":")
+            _walk(value[key], out, depth + 1)
+            out.append(",")
+        out.append("}")
+    elif callable(value) and not dataclasses.is_dataclass(value):
+        out.append(getattr(value, "__qualname__", type(value).__qualname__))
+    else:
+        out.append(type(value).__qualname__ + "(")
+        # What makes the value, not what it remembered: a check's cache of the cards it
+        # met (a field with compare=False) or a private attribute differs from process
+        # to process and from hour to hour.
+        if dataclasses.is_dataclass(value):
+            fields = {
+                f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.compare
+            }
+        else:
+            slots = [s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())]
+            attributes = {s: getattr(value, s, None) for s in slots}
+            attributes.update(getattr(value, "__dict__", {}))
+            fields = {k: v for k, v in attributes.items() if not k.startswith("_")}
+        _walk(fields, out, depth + 1)
+        out.append(")")
+
+
+def format_digest(fmt: Format) -> str:
+    """Its rules and list history, digested once per format object."""
+    found = _digests.get(id(fmt))
+    if found is not None and found[0] is fmt:
+        return found[1]
+    out: list[str] = []
+    _walk(fmt, out)
+    digest = hashlib.sha256("".join(out).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    if len(_digests) >= _MAX_DIGESTS:
+        _digests.clear()
+    _digests[id(fmt)] = (fmt, digest)
+    return digest
+
+
+def judged_key(fmt: Format | None, generation: int) -> str:
+    if fmt is None:
+        return "format-gone"
+    if generation < 0:
+        return ""  # judged with a pool of unknown generation: judged again next time
+    return f"{judge_version()}/{format_digest(fmt)}/{fmt.game}:{generation}"
+
+
+def current_key(fmt: Format | None):
+    """(key of now, the card index to judge with)."""
+    if fmt is None:
+        return "format-gone", None
+    generation, index = pools().indexed(fmt.game)
+    return judged_key(fmt, generation), index
+
+
+def _cap(items: list) -> tuple[list, int]:
+    return items[:SHOWN], max(0, len(items) - SHOWN)
+
+
+def sheet_json(report: Report, fmt: Format) -> dict:
+    """What a registration sheet prints of a judged list, with the longest lists capped."""
+    problems, more_problems = _cap([v.message for v in report.violations])
+    warnings, more_warnings = _cap([w.message for w in report.warnings])
+    unresolved, more_unresolved = _cap(unresolved_lines(report))
+    return {
+        "legal": report.legal,
+        "problems": problems,
+        "warnings": warnings,
+        "unresolved": unresolved,
+        "more": {
+            "problems": more_problems,
+            "warnings": more_warnings,
+            "unresolved": more_unresolved,
+        },
+        "deck": report_json(report, fmt)["deck"],
+    }
+
+
+def sheet_now(sub: dict, fmt: Format | None, on: date, key: str, index) -> tuple[dict, dict | None]:
+    """(the sheet of a list, its row to store when it was judged again just now)."""
+    if sub.get("sheet") and sub["judged_key"] == key:
+        return unpack(sub["sheet"]), None
+    if fmt is None:
+        return {"legal": False, "problems": ["This event's format is gone."], "deck": None}, None
+    stored = judged_row(sub, fmt, on, key, index)
+    if stored["sheet"] is None:  # the list could not be judged: say why
+        problem = unpack(stored["judged"]).get("error", "This list could not be checked.")
+        return {"legal": False, "problems": [problem], "deck": None}, stored
+    return unpack(stored["sheet"]), stored
+
+
+def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict:
+    """A stored list judged again now, in the columns it is stored in."""
+    now, report = rejudged(sub, fmt, on, index)
+    given = unpack(sub["verdict"])
+    same = (
+        not now["changed"]
+        and not now.get("error")
+        and now["legal"] == bool(sub["legal"])
+        and now["violations"] == given["violations"]
+        and now["warnings"] == given["warnings"]
+        and now.get("unresolved", []) == given.get("unresolved", [])
+    )
+    return {
+        "id": sub["id"],
+        "judged_key": key,
+        "judged": table_verdict(now, same),
+        "judged_legal": now["legal"],
+        "judged_changed": now["changed"],
+        "sheet": pack(sheet_json(report, fmt)) if report is not None and fmt else None,
+    }
+
+
+def table_verdict(now: dict, same: bool) -> str | None:
+    """What the table stores of a verdict of today: nothing when it is the one the player
+    was given and short; else the verdict with its lists capped (a table never reads a
+    480 KB verdict to show 30 lines of it)."""
+    if same and not any(len(now.get(n) or ()) > SHOWN for n in CAPPED):
+        return None
+    return pack(shown(now))
+
+
+def verdict_now(sub: dict) -> dict:
+    """The stored verdict of today of a table row (legal, changed, violations...)."""
+    if sub["judged"] is not None:
+        return unpack(sub["judged"])
+    given = unpack(sub["verdict"])
+    return {"legal": bool(sub["legal"]), **given, "changed": False, "new_violations": []}
+
+
+def shown(now: dict) -> dict:
+    """A verdict with each of its lists capped at SHOWN items, and `more` saying how
+    many were left out (only when any were)."""
+    out = dict(now)
+    more = {}
+    for name in CAPPED:
+        if name in out:
+            out[name], left = _cap(out[name])
+            if left:
+                more[name] = left
+    if more:
+        out["more"] = more
+    return out

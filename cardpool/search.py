@@ -19,11 +19,11 @@ from rapidfuzz import fuzz, process
 
 from cardpool.cards import split
 from rules.games import GAMES
-from rules.numbers import number_key
+from rules.numbers import number_key, remember
 
 MAX_QUERY = 200
 MAX_TERMS = 24
-ORDERS = ("number", "name", "level", "cost")
+ORDERS = ("number", "name", "level", "cost", "relevance")
 COMPARE = ("=", ":", "<", "<=", ">", ">=")
 # Keys of the language and the field each one reads.
 KEYS = {
@@ -42,6 +42,8 @@ KEYS = {
     "dp": "dp",
     "set": "set",
     "is": "is",
+    "o": "text",
+    "text": "text",
 }
 NUMERIC = {"cost", "dp"}
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7}
@@ -174,7 +176,7 @@ def _keyed(text: str, start: int, i: int, j: int, negated: bool) -> tuple[Term, 
     return Term(raw, KEYS[name], value.strip(), op, negated), end
 
 
-_KEYS_HELP = "Keys: k: lv: c: t: cost pc dp set: is:."
+_KEYS_HELP = "Keys: k: lv: c: t: o: cost pc dp set: is:."
 
 
 # ---------------------------------------------------------------- the tables
@@ -189,6 +191,7 @@ class Table:
     by_key: dict[str, int]
     names: list[str]  # compact names, aliases and Japanese names joined by "|"
     phrases: list[str]  # spaced names
+    texts: list[str]  # spaced card text ("" where the imported list has none)
     tags: list[frozenset[str]]  # folded colours, types, traits
     kinds: list[str]
     levels: list[str]
@@ -199,8 +202,10 @@ class Table:
     set_names: list[str]
     tails: list[str]  # the number after the set, as printed (upper case)
     rank: dict[str, list[int]]  # order -> rank of each card
-    # Term masks (int) and "did you mean" answers (str or None), per pool generation.
+    # Term masks (int), per pool generation.
     cache: dict[tuple, Any] = field(default_factory=dict)
+    # "Did you mean" answers, per pool generation, bounded by rules.numbers.remember.
+    suggestions: dict[str, str | None] = field(default_factory=dict)
 
     @property
     def everything(self) -> int:
@@ -212,18 +217,27 @@ def natural_key(number: str) -> tuple:
     parts: list[tuple[int, int, str]] = []
     run = ""
     for ch in number.upper() + "-":
-        if run and (not ch.isalnum() or ch.isdigit() != run[-1].isdigit()):
-            parts.append((1, int(run), "") if run[-1].isdigit() else (0, 0, run))
+        if run and (not ch.isalnum() or _digit(ch) != _digit(run[-1])):
+            parts.append((1, int(run), "") if _digit(run[-1]) else (0, 0, run))
             run = ""
         if ch.isalnum():
             run += ch
     return tuple(parts)
 
 
+def _digit(ch: str) -> bool:
+    """ASCII digits only: `²` and `٣` are digits to str.isdigit() but not to int()."""
+    return "0" <= ch <= "9"
+
+
+def ascii_number(text: str) -> bool:
+    return bool(text) and all(_digit(ch) for ch in text)
+
+
 def level_number(level: str | None) -> int | None:
     if not level:
         return None
-    if level.isdigit():
+    if ascii_number(level):
         return int(level)
     return ROMAN.get(level.casefold())
 
@@ -242,6 +256,7 @@ def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = 
         phrases=[
             "|".join(spaced(n) for n in (r["name"], *split(r["aliases"])) if n) for r in ordered
         ],
+        texts=[spaced(r.get("text") or "") for r in ordered],
         tags=[
             frozenset(
                 fold(t) for t in (*split(r["types"]), *split(r["colors"]), *split(r["traits"]))
@@ -320,7 +335,7 @@ def _compare(op: str, have: int | None, want: int) -> bool:
 
 def _number(term: Term) -> int:
     text = term.value
-    if text.isdigit() and len(text) <= 9:
+    if ascii_number(text) and len(text) <= 9:
         return int(text)
     roman = ROMAN.get(text.casefold())
     if term.key == "level" and roman:
@@ -360,6 +375,12 @@ def _term_test(table: Table, term: Term) -> Callable[[int], bool]:
     if key == "phrase":
         phrase = spaced(value)
         return lambda i: phrase in table.phrases[i]
+    if key == "text":
+        # Scryfall's o:: the words in this order anywhere in the text, word ends free.
+        wanted = spaced(value).strip()
+        if op not in (":", "="):
+            raise QueryError(term.text, f"{term.text!r}: text is not a number; use o: or text:.")
+        return lambda i: bool(wanted) and wanted in table.texts[i]
     if key in NUMERIC:
         want = _number(term)
         column = table.costs if key == "cost" else table.dps
@@ -375,7 +396,7 @@ def _term_test(table: Table, term: Term) -> Callable[[int], bool]:
         return lambda i: table.kinds[i] in kinds
     if key == "level":
         folded = fold(value)
-        number = level_number(value) if (value.isdigit() or folded in ROMAN) else None
+        number = level_number(value) if (ascii_number(value) or folded in ROMAN) else None
         return lambda i: (
             table.levels[i] == folded or (number is not None and table.level_numbers[i] == number)
         )
@@ -470,11 +491,12 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
     if found.total == 0 and tables:
         # Remembered per pool generation: a typo tends to be retyped, and a fuzzy match
         # over every name is the one slow step of a search.
-        memo = next(iter(tables.values())).cache
-        key = ("did_you_mean", query.game, query.q, query.kind, query.level, query.color)
-        if key not in memo:
-            memo[key] = did_you_mean(tables, query, terms, limited)
-        found.did_you_mean = memo[key]
+        memo = next(iter(tables.values())).suggestions
+        key = repr((query.game, query.q, query.kind, query.level, query.color))
+        if key in memo:
+            found.did_you_mean = memo[key]
+        else:
+            found.did_you_mean = remember(memo, key, did_you_mean(tables, query, terms, limited))
     return found
 
 
@@ -492,11 +514,42 @@ def _find(
             break
         if query.order == "number":
             rows += [table.rows[i] for i in _positions(bits, wanted - len(rows))]
+        elif query.order == "relevance":
+            score = relevance(table, terms)
+            chosen = sorted(_positions(bits, bits.bit_count()), key=lambda i: (score(i), i))
+            rows += [table.rows[i] for i in chosen[: wanted - len(rows)]]
         else:
             rank = table.rank[query.order]
             chosen = sorted(_positions(bits, bits.bit_count()), key=rank.__getitem__)
             rows += [table.rows[i] for i in chosen[: wanted - len(rows)]]
     return Found(rows[start:wanted], total, terms=terms)
+
+
+def relevance(table: Table, terms: list[Term]) -> Callable[[int], int]:
+    """A card's place for `order=relevance`: 0 its name is the query's name words,
+    1 its name starts with them, 2 each is a whole word of its name, 3 they are inside
+    a compound name (MetalGreymon for `greymon`), 4 anything else (number, trait).
+    Ties keep number order."""
+    words = [t.value for t in terms if t.key in ("word", "phrase") and not t.negated]
+    wanted = compact(" ".join(words))
+    spaced_words = [spaced(w) for w in words if compact(w)]
+    if not wanted:
+        return lambda i: 4
+
+    def score(i: int) -> int:
+        names = table.names[i].split("|")
+        if wanted in names:
+            return 0
+        if any(name.startswith(wanted) for name in names):
+            return 1
+        phrases = table.phrases[i]
+        if spaced_words and all(w in phrases for w in spaced_words):
+            return 2
+        if wanted in table.names[i] or all(compact(w) in table.names[i] for w in words):
+            return 3
+        return 4
+
+    return score
 
 
 def find_card(db: sqlite_utils.Database, game: str, number: str) -> dict | None:

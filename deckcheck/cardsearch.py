@@ -14,6 +14,7 @@ from deckcheck import service
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
+from deckcheck.images import image_url
 from deckcheck.schemas import CardQuerySchema
 
 _schema = CardQuerySchema()
@@ -93,5 +94,8 @@ def _limit(format_id: str, status: str, change) -> dict:
 
 def card_json(row: dict, day: date | None = None) -> dict:
     data = row_to_json(row)
+    url = image_url(row["game"], row["number"])
+    if url:
+        data["image_url"] = url
     data["limits"] = limits_today(row["game"], row["number"], day)
     return data

@@ -13,8 +13,10 @@ import io
 from flask import Flask, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from deckcheck import images
+
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src {img}; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 READ_CHUNK = 64 * 1024
@@ -61,8 +63,13 @@ def _read_at_most(stream, limit: int) -> bytes:
         chunks.append(chunk)
 
 
+def csp(hosts: list[str]) -> str:
+    """The policy: images from this service and the configured card image hosts only."""
+    return CSP.format(img=" ".join(["'self'", *hosts]))
+
+
 def _headers(response):
-    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("Content-Security-Policy", current_app.config["CSP"])
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")
@@ -70,5 +77,8 @@ def _headers(response):
 
 
 def init_app(app: Flask) -> None:
+    # The image setting is read here: the policy's img-src is made of its hosts.
+    images.init_app(app)
+    app.config["CSP"] = csp(app.extensions["deckcheck.images"].hosts)
     app.before_request(_bound_body)
     app.after_request(_headers)

@@ -49,6 +49,8 @@ def app(tmp_path):
             "FORMATS_DIR": str(tmp_path / "formats"),
             "EVENTS_DATABASE": str(tmp_path / "events.db"),
             "SECRET_KEY": "test",
+            # No test may reach a card image host: image tests serve their own on 127.0.0.1.
+            "CARD_IMAGES": "off",
         }
     )
 
@@ -85,6 +87,7 @@ def full_app(full_db, tmp_path):
             "FORMATS_DIR": str(tmp_path / "formats"),
             "EVENTS_DATABASE": str(tmp_path / "events.db"),
             "SEED_STARTER_POOL": False,
+            "CARD_IMAGES": "off",
         }
     )
 

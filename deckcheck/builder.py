@@ -11,6 +11,7 @@ from flask import Blueprint, Flask, render_template, request
 
 from deckcheck import service
 from deckcheck.format_registry import registry
+from deckcheck.images import images
 from rules.games import GAMES, section_title
 
 bp = Blueprint("builder", __name__)
@@ -37,6 +38,8 @@ def build():
             "sections": [{"id": s, "title": section_title(s)} for s in g.sections],
             "levels": list(g.levels),
             "kinds": list(g.kinds),
+            "colors": list(g.colors),
+            "images": images().url(g.id, "X") is not None,
             "partner": g.has_partner,
             "deckCode": g.has_deck_codes,
             "hand": g.draws.hand if g.draws else None,

@@ -11,6 +11,7 @@
   const $ = (id) => document.getElementById(id);
   const SECTIONS = ["main", "eggs", "destiny"];
   const STORE = "deckcheck.decks";
+  const VIEW = "deckcheck.builder-view";
 
   const state = { format: root.dataset.format, date: "", deck: { main: new Map(), eggs: new Map(), destiny: new Map() }, partner: "" };
   const info = new Map(); // number -> card object (name, kind, level, colors, cost)
@@ -153,13 +154,13 @@
           el(
             "li",
             { className: `deck-row${hint && hint.bad ? " bad" : ""}`, "data-number": number, "data-count": String(count), "data-section": id },
-            el("span", { className: "count", text: `${count}×` }),
             el("a", { className: "cardno", href: `${root.dataset.cards}/${gameId()}/${encodeURIComponent(number)}`, text: number }),
             el("span", { className: "name", text: ` ${card.name || ""}` }),
             hint ? el("span", { className: `card-hint${hint.bad ? " bad" : ""}`, text: hint.text }) : null,
             el("span", { className: "row-buttons" },
-              button("+", `Add a copy of ${number}`, "builder-add", () => add(card, id, 1)),
-              button("−", `Remove a copy of ${number}`, "builder-remove", () => add(card, id, -1)))
+              button("−", `One fewer ${number}`, "builder-dec", () => add(card, id, -1)),
+              countInput(card, id, count),
+              button("+", `One more ${number}`, "builder-inc", () => add(card, id, 1)))
           )
         );
       }
@@ -171,6 +172,25 @@
       const target = row && (row.querySelector(`[data-testid="${refocus[2]}"]`) || row.querySelector("button"));
       if (target) target.focus();
     }
+  }
+
+  // A count typed into a deck row replaces the count (0 removes the card).
+  function countInput(card, section, count) {
+    const input = el("input", { type: "number", className: "count", min: "0", max: "1000", value: String(count), inputMode: "numeric", "aria-label": `Copies of ${card.number}` });
+    input.setAttribute("data-testid", "builder-count");
+    input.addEventListener("change", () => setCount(card, section, parseInt(input.value, 10)));
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        setCount(card, section, parseInt(input.value, 10));
+      }
+    });
+    return input;
+  }
+
+  function setCount(card, section, wanted) {
+    const count = Math.max(0, Math.min(Number.isFinite(wanted) ? wanted : 0, 1000));
+    add(card, section, count - (state.deck[section].get(card.number) || 0));
   }
 
   function button(label, name, testid, action) {
@@ -285,6 +305,8 @@
           el("td", { className: "num", text: g.by_turn ? percent(g.by_turn.second) : "–" }))
       );
     }
+    $("b-odds-first").textContent = `By turn ${odds.turn}, going first`;
+    $("b-odds-second").textContent = `By turn ${odds.turn}, going second`;
     const seen = odds.seen || {};
     $("b-odds-note").textContent =
       `A ${odds.hand_size}-card opening hand from ${odds.deck_size} cards (${odds.rule}). ` +
@@ -392,18 +414,21 @@
   let searchTimer = null;
   let searchTicket = 0;
   async function search() {
-    const q = $("b-q").value.trim();
+    const q = [$("b-q").value.trim(), $("b-set").value.trim() ? `set:${$("b-set").value.trim().split(/\s+/)[0]}` : ""].filter(Boolean).join(" ");
+    const filters = ["color", "kind", "level"].map((f) => [f, $(`b-${f}`).value]).filter(([, v]) => v);
     const ticket = ++searchTicket;
-    if (!q) {
+    if (!q && !filters.length) {
       results = [];
       $("b-search-status").textContent = "";
       renderResults();
       return;
     }
     try {
-      const found = await api(`/api/v1/cards?game=${gameId()}&per_page=30&q=${encodeURIComponent(q)}`);
+      const params = new URLSearchParams([["game", gameId()], ["order", "relevance"], ["per_page", "30"], ["q", q], ...filters]);
+      const found = await api(`/api/v1/cards?${params}`);
       if (ticket !== searchTicket) return;
       results = found.data;
+      highlight = 0;
       for (const card of results) info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
       let status = `${found.total} card${found.total === 1 ? "" : "s"}${found.total > results.length ? `, the first ${results.length} shown` : ""}`;
       if (found.did_you_mean) status += `. Did you mean ${found.did_you_mean}?`;
@@ -416,27 +441,43 @@
     renderResults();
   }
 
+  let highlight = 0;
+  let view = "grid";
+
   function inDeck(number) {
     return SECTIONS.reduce((sum, s) => sum + (state.deck[s].get(number) || 0), 0);
   }
 
+  // A result is one button that adds a copy (its image, or its text when images are
+  // off or the image fails), with its own small buttons beside it.
   function renderResults() {
     const list = $("b-results");
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#b-results .result");
+    const refocus = focused ? focused.dataset.number : null;
     list.replaceChildren();
+    list.className = `results ${view}`;
     const dbe = game().partner;
-    for (const card of results) {
+    results.forEach((card, index) => {
       const section = sectionFor(card);
       const have = inDeck(card.number);
       const status = (card.limits || []).filter((l) => l.format === state.format).map((l) => l.status);
+      const details = `${card.kind}${card.level ? ` · Lv ${card.level}` : ""}${card.colors && card.colors.length ? ` · ${card.colors.join("/")}` : ""}`;
+      const face = el("span", { className: "face" }, cardText(card, details));
+      if (view === "grid" && card.image_url) face.prepend(cardImage(card));
+      const adder = el("button", { type: "button", className: "tile", "aria-label": `Add ${card.number} ${card.name}${have ? ` (${have} in deck)` : ""}` }, face);
+      adder.setAttribute("data-testid", "builder-add");
+      adder.addEventListener("click", () => {
+        highlight = index;
+        add(card, section, 1);
+      });
+      adder.addEventListener("focus", () => markHighlight(index));
       const item = el(
         "li",
-        { className: "result", "data-testid": "builder-result", "data-number": card.number },
-        el("span", { className: "cardno", text: card.number }),
-        el("span", { className: "name", text: ` ${card.name}` }),
-        el("span", { className: "hint", text: ` ${card.kind}${card.level ? ` · Lv ${card.level}` : ""}${card.colors && card.colors.length ? ` · ${card.colors.join("/")}` : ""}${have ? ` · ${have} in deck` : ""}` }),
-        status.length ? el("span", { className: "status " + status[0], text: status.join(", ") }) : null,
-        el("span", { className: "row-buttons" },
-          button("Add", `Add ${card.number} ${card.name}`, "builder-add", () => add(card, section, 1)),
+        { className: `result${index === highlight ? " highlighted" : ""}`, "data-testid": "builder-result", "data-number": card.number, id: `b-result-${index}` },
+        adder,
+        el("span", { className: "extras" },
+          have ? el("span", { className: "have", text: `${have} in deck` }) : null,
+          status.length ? el("span", { className: "status " + status[0], text: status.join(", ") }) : null,
           have ? button("−", `Remove a copy of ${card.number}`, "builder-remove", () => add(card, state.deck[section].has(card.number) ? section : firstSectionOf(card.number), -1)) : null,
           dbe && section === "main" ? button("To Destiny Zone", `Add ${card.number} to the Destiny Zone`, "builder-add-destiny", () => add(card, "destiny", 1)) : null,
           dbe && card.kind === "digimon" && (card.level || "").toUpperCase() === "R"
@@ -448,24 +489,67 @@
             : null)
       );
       list.append(item);
+    });
+    $("b-q").setAttribute("aria-activedescendant", results.length ? `b-result-${highlight}` : "");
+    if (refocus) {
+      const again = list.querySelector(`.result[data-number="${CSS.escape(refocus)}"] .tile`);
+      if (again) again.focus();
     }
   }
 
-  function firstSectionOf(number) {
-    return SECTIONS.find((s) => state.deck[s].has(number)) || "main";
+  function cardText(card, details) {
+    return el("span", { className: "text-form" },
+      el("span", { className: "cardno", text: card.number }),
+      el("span", { className: "name", text: card.name }),
+      el("span", { className: "details", text: details }));
   }
 
+  // Lazily loaded, in a box of fixed size; a failed image leaves the text form alone.
+  function cardImage(card) {
+    const img = el("img", { className: "card-img", src: card.image_url, alt: card.name, loading: "lazy", decoding: "async", width: 143, height: 200 });
+    img.setAttribute("data-testid", "builder-image");
+    img.addEventListener("error", () => {
+      img.closest(".face").classList.add("no-image");
+      img.remove();
+    });
+    return img;
+  }
+
+  function markHighlight(index) {
+    highlight = index;
+    for (const item of $("b-results").children) item.classList.toggle("highlighted", item.id === `b-result-${index}`);
+    $("b-q").setAttribute("aria-activedescendant", `b-result-${index}`);
+  }
+
+  function firstSectionOf(number, otherwise) {
+    return SECTIONS.find((s) => state.deck[s].has(number)) || otherwise || "main";
+  }
+
+  // Arrows move through the results (left and right too, for the grid); a digit on a
+  // result sets how many copies of it the deck holds.
   function moveFocus(event) {
-    const buttons = [...document.querySelectorAll("#b-results [data-testid=builder-add]")];
-    const at = buttons.indexOf(document.activeElement);
-    if (event.key === "ArrowDown" && buttons.length) {
+    const tiles = [...document.querySelectorAll("#b-results .tile")];
+    const at = tiles.indexOf(document.activeElement);
+    if (at >= 0 && /^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
-      buttons[Math.min(at + 1, buttons.length - 1)].focus();
-    } else if (event.key === "ArrowUp" && at >= 0) {
-      event.preventDefault();
-      if (at === 0) $("b-q").focus();
-      else buttons[at - 1].focus();
+      const card = results[at];
+      const section = firstSectionOf(card.number, sectionFor(card));
+      setCount(card, section, Number(event.key));
+      return;
     }
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (!step || !tiles.length) return;
+    if (at < 0 && step < 0) return;
+    if (at < 0 && event.key !== "ArrowDown") return;
+    event.preventDefault();
+    let columns = 1;
+    if (view === "grid" && (event.key === "ArrowDown" || event.key === "ArrowUp") && at >= 0) {
+      const top = tiles[0].getBoundingClientRect().top;
+      columns = Math.max(1, tiles.filter((t) => Math.abs(t.getBoundingClientRect().top - top) < 2).length);
+    }
+    const next = at < 0 ? 0 : at + step * columns;
+    if (next < 0) $("b-q").focus();
+    else tiles[Math.min(next, tiles.length - 1)].focus();
   }
 
   // ------------------------------------------------------------ import / export
@@ -553,8 +637,8 @@
         event.preventDefault();
         clearTimeout(searchTimer);
         await search();
-        const first = results[0];
-        if (first) add(first, sectionFor(first), 1);
+        const chosen = results[Math.min(highlight, results.length - 1)];
+        if (chosen) add(chosen, sectionFor(chosen), 1);
       }
     });
     $("b-results").addEventListener("keydown", moveFocus);
@@ -564,6 +648,23 @@
       changed();
     });
     $("b-turn").addEventListener("change", refreshVerdict);
+    for (const id of ["b-color", "b-kind", "b-level"]) $(id).addEventListener("change", search);
+    $("b-set").addEventListener("input", () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(search, 200);
+    });
+    for (const [id, which] of [["b-view-grid", "grid"], ["b-view-list", "list"]]) {
+      $(id).addEventListener("click", () => {
+        view = which;
+        try {
+          localStorage.setItem(VIEW, which);
+        } catch (error) {
+          // A private window keeps no settings: the choice lasts this visit.
+        }
+        syncView();
+        renderResults();
+      });
+    }
     $("b-sample").addEventListener("click", sampleHand);
     $("b-import-go").addEventListener("click", importList);
     $("b-export-go").addEventListener("click", async () => {
@@ -591,11 +692,31 @@
     });
     document.addEventListener("keydown", (event) => {
       const row = event.target.closest && event.target.closest(".deck-row");
-      if (!row || !["+", "-"].includes(event.key)) return;
+      if (!row || !["+", "-"].includes(event.key) || event.target.tagName === "INPUT") return;
       const card = info.get(row.dataset.number) || { number: row.dataset.number };
       event.preventDefault();
       add(card, row.dataset.section, event.key === "+" ? 1 : -1);
     });
+  }
+
+  function syncView() {
+    $("b-view-grid").setAttribute("aria-pressed", String(view === "grid"));
+    $("b-view-list").setAttribute("aria-pressed", String(view === "list"));
+  }
+
+  // The filters list the chosen game's own kinds, levels and colours.
+  function syncFilters() {
+    const g = game();
+    const fill = (id, values, word) => {
+      const select = $(id);
+      const keep = select.value;
+      select.replaceChildren(el("option", { value: "", text: "Any" }), ...values.map((v) => el("option", { value: v, text: word(v) })));
+      select.value = values.includes(keep) ? keep : "";
+    };
+    fill("b-color", g.colors, (v) => v);
+    fill("b-kind", g.kinds, (v) => v.replace(/-/g, " "));
+    fill("b-level", g.levels, (v) => v);
+    $("b-color").closest(".field").hidden = !g.colors.length;
   }
 
   function syncStyleOptions() {
@@ -604,8 +725,16 @@
     if (code.disabled && $("b-style").value === "deck-code") $("b-style").value = "text";
   }
 
+  try {
+    view = localStorage.getItem(VIEW) === "list" ? "list" : "grid";
+  } catch (error) {
+    view = "grid";
+  }
   readAddress();
   $("b-format").value = state.format;
+  syncView();
+  syncFilters();
+  $("b-format").addEventListener("change", syncFilters);
   wire();
   syncStyleOptions();
   $("b-format").addEventListener("change", syncStyleOptions);

@@ -1,0 +1,281 @@
+"""Every page at home on a phone and a laptop: each HTML page of the service, opened in
+a real headless Chromium at 390 and 1280 px, must not scroll sideways, must show every
+table cell's text whole (no cell overflowing, no word broken across lines: a column is
+never squeezed below its longest word), and must pass axe-core with no violation.
+
+`test_the_walk_covers_every_page` holds the walk to the app's own URL map, so a new
+page is walked the day it lands.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from conftest import ROOT
+from fixture_cards import ST1_COUNTS, ST1_TEXT
+from web.test_browser import browser  # noqa: F401 - shared fixture
+from werkzeug.serving import make_server
+
+from deckcheck import create_app
+
+pytestmark = pytest.mark.browser
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
+ARTIFACTS = ROOT / "test-artifacts" / "pages"
+WIDTHS = (1280, 390)
+DECK = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
+ILLEGAL = ST1_TEXT.replace("4 ST1-03", "5 ST1-03") + "\n2 ST2-13\n1 Notamon"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """One app and server for the whole walk, with an event holding three players."""
+    folder = tmp_path_factory.mktemp("site")
+    (folder / "formats").mkdir()
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(folder / "cards.db"),
+            "FORMATS_DIR": str(folder / "formats"),
+            "EVENTS_DATABASE": str(folder / "events.db"),
+            "SECRET_KEY": "test",
+            "CARD_IMAGES": "off",
+        }
+    )
+    client = app.test_client()
+    made = client.post(
+        "/api/v1/events",
+        json={"name": "Saturday Cup", "format": "dcg", "date": "2021-01-01",
+              "deadline": "2099-12-05T09:00:00+01:00"},
+    )  # fmt: skip
+    assert made.status_code == 201, made.get_json()
+    event = made.get_json()
+    receipts = []
+    for player, text in (("Ada Lovelace", ST1_TEXT), ("Bob", ILLEGAL), ("Chandrasekhar", ST1_TEXT)):
+        sent = client.post(
+            f"/api/v1/events/{event['id']}/submissions", json={"player": player, "decklist": text}
+        )
+        assert sent.status_code == 201, sent.get_json()
+        receipts.append(sent.get_json()["submission"])
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield {
+        "base": f"http://127.0.0.1:{httpd.server_port}",
+        "event": event,
+        "receipt": receipts[0],
+        "app": app,
+    }
+    httpd.shutdown()
+
+
+def _post_form(page, base: str, path: str, fields: dict[str, str]) -> None:
+    """Open a page answered to a POST, as a browser's form would send it."""
+    page.goto(base + "/")
+    page.evaluate(
+        """([action, fields]) => {
+            const form = document.createElement("form");
+            form.method = "post";
+            form.action = action;
+            for (const [name, value] of Object.entries(fields)) {
+                const input = document.createElement("textarea");
+                input.name = name;
+                input.value = value;
+                form.append(input);
+            }
+            document.body.append(form);
+            form.submit();
+        }""",
+        [base + path, fields],
+    )
+    page.wait_for_load_state()
+
+
+def _report(page, site):
+    page.goto(site["base"] + "/")
+    page.fill("#date", "2025-01-01")
+    page.fill("#decklist", ILLEGAL)
+    page.click("form.check button[type=submit]")
+    page.wait_for_selector("#verdict")
+
+
+def _event_results(page, site):
+    pasted = f"=== Zoe (2) ===\n{ST1_TEXT}\n=== Adam Longname-Smithson (1) ===\n{ILLEGAL}\n"
+    page.goto(site["base"] + "/event")
+    page.fill("#event", "Saturday Cup")
+    page.fill("#date", "2025-01-01")
+    page.fill("#pasted", pasted)
+    page.click("form.check button[type=submit]")
+    page.wait_for_selector("#results")
+
+
+def _event_sheets(page, site):
+    _event_results(page, site)
+    page.click("text=Registration sheets")
+    page.wait_for_selector("article.sheet")
+
+
+def _deck_check(page, site):
+    _post_form(
+        page,
+        site["base"],
+        "/deck-check",
+        {"format": "dcg", "registered": ST1_TEXT, "presented": ILLEGAL},
+    )
+    page.wait_for_selector("#lock-verdict")
+
+
+def _admin(page, site):
+    event = site["event"]
+    page.goto(f"{site['base']}/e/{event['id']}/admin#{event['admin_token']}")
+    page.wait_for_selector("#submissions")
+
+
+def _admin_deck_check(page, site):
+    _admin(page, site)
+    page.fill("#presented", ILLEGAL)
+    with page.context.expect_page() as opened:
+        page.click("#deck-check button[type=submit]")
+    checked = opened.value
+    checked.wait_for_load_state()
+    return checked
+
+
+def _admin_sheets(page, site):
+    _admin(page, site)
+    with page.context.expect_page() as opened:
+        page.click("#sheets")
+    sheets = opened.value
+    sheets.wait_for_selector("article.sheet")
+    return sheets
+
+
+def _created(page, site):
+    page.goto(site["base"] + "/e/new")
+    page.fill("#name", "Sunday Cup")
+    page.fill("#deadline", "2099-12-05T09:00")
+    page.click("#new-event button[type=submit]")
+    page.wait_for_selector("#admin-link")
+
+
+def _builder(page, site):
+    page.goto(f"{site['base']}/build?format=dcg&main={DECK}&eggs=ST1-01*4&q=agumon")
+    page.locator("[data-testid=builder-result]").first.wait_for()
+    page.locator("[data-testid=builder-odds] tbody tr").first.wait_for()
+
+
+def _goto(path: str):
+    def visit(page, site):
+        page.goto(site["base"] + path.format(**site["event"]))
+
+    return visit
+
+
+# endpoint -> (name, how to open it). Each opener returns the page to check when it
+# opens a new tab (a form with target=_blank).
+PAGES = {
+    "web.index": [("home", _goto("/"))],
+    "web.report": [("report", _report)],
+    "web.cards": [
+        ("card browser", _goto("/cards?game=dcg&q=greymon")),
+        ("card browser, bad query", _goto("/cards?game=dcg&kind=tamer&q=foo:bar")),
+    ],
+    "web.card": [("card page", _goto("/cards/dcg/ST1-03"))],
+    "web.formats": [("formats", _goto("/formats"))],
+    "web.format_detail": [("format page", _goto("/formats/dcg"))],
+    "builder.build": [("builder", _builder)],
+    "event.event_form": [("quick event form", _goto("/event"))],
+    "event.event_results": [("quick event results", _event_results)],
+    "event.event_sheets": [("quick event sheets", _event_sheets)],
+    "event.deck_check": [("deck check form", _goto("/deck-check")), ("deck check", _deck_check)],
+    "events.new_event": [("new event", _goto("/e/new"))],
+    "events.create_event": [("event created", _created)],
+    "events.event_page": [("player's page", _goto("/e/{id}"))],
+    "events.receipt": [("receipt", lambda page, site: page.goto(site["receipt"]["receipt_url"]))],
+    "events.admin": [("organizer table", _admin)],
+    "events.admin_sheets": [("organizer sheets", _admin_sheets)],
+    "events.admin_deck_check": [("organizer deck check", _admin_deck_check)],
+}
+# Files and the organizer table's fragment, not pages a person reads on their own.
+NOT_PAGES = {
+    "static",
+    "web.report_export",
+    "event.event_csv",
+    "events.admin_csv",
+    "events.admin_table",
+    "events.submit",
+}
+WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
+
+# Cells whose text overflows the cell, and words drawn on two lines (a column squeezed
+# below its longest word). Card numbers and fingerprints are single words on purpose.
+LAYOUT = """() => {
+  const found = [];
+  const cells = [...document.querySelectorAll("td, th, caption")].slice(0, 400);
+  for (const cell of cells) {
+    if (!cell.offsetParent) continue;
+    const where = (cell.closest("table") || {}).id || cell.tagName;
+    if (cell.scrollWidth > cell.clientWidth + 1) {
+      found.push(`${where}: "${cell.textContent.trim().slice(0, 40)}" overflows its cell`);
+      continue;
+    }
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent;
+      const re = /[^\\s\\-–—/]{2,}/g;  // a break after a hyphen or slash is a fair one
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) found.push(`${where}: the word "${m[0].slice(0, 30)}" is broken`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module", params=WIDTHS, ids=lambda w: f"{w}px")
+def context(request, browser):  # noqa: F811 - the imported fixture
+    # The service's CSP forbids inline script: the test context alone may inject axe.
+    made = browser.new_context(viewport={"width": request.param, "height": 900}, bypass_csp=True)
+    made.set_default_timeout(15000)
+    made.width = request.param
+    yield made
+    made.close()
+
+
+def test_the_walk_covers_every_page(site):
+    endpoints = {
+        rule.endpoint
+        for rule in site["app"].url_map.iter_rules()
+        if not rule.rule.startswith("/api/") and not rule.endpoint.startswith("api")
+    }
+    assert endpoints - NOT_PAGES - set(PAGES) == set()
+
+
+@pytest.mark.parametrize(("name", "opener"), WALK, ids=[name for name, _ in WALK])
+def test_page(context, site, name, opener):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    shown = opener(page, site) or page
+    shown.wait_for_load_state("networkidle")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    slug = name.replace(" ", "-").replace(",", "").replace("'", "")
+    shown.screenshot(path=str(ARTIFACTS / f"{slug}-{context.width}.png"), full_page=True)
+    sideways = shown.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    layout = shown.evaluate(LAYOUT)
+    shown.add_script_tag(content=AXE.read_text("utf-8"))
+    axe = shown.evaluate(
+        "async () => (await axe.run(document)).violations"
+        ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target).join(' ')}`)"
+    )
+    if shown is not page:
+        shown.close()
+    page.close()
+    assert sideways <= 0, f"{name} scrolls {sideways} px sideways at {context.width} px"
+    assert layout == []
+    assert axe == []
+    assert errors == []

@@ -462,9 +462,9 @@
       const have = inDeck(card.number);
       const status = (card.limits || []).filter((l) => l.format === state.format).map((l) => l.status);
       const details = `${card.kind}${card.level ? ` · Lv ${card.level}` : ""}${card.colors && card.colors.length ? ` · ${card.colors.join("/")}` : ""}`;
-      const face = el("span", { className: "face" }, cardText(card, details));
+      const face = el("span", { className: "face" }, el("span", { className: "sr-only", text: "Add " }), cardText(card, details));
       if (view === "grid" && card.image_url) face.prepend(cardImage(card));
-      const adder = el("button", { type: "button", className: "tile", "aria-label": `Add ${card.number} ${card.name}${have ? ` (${have} in deck)` : ""}` }, face);
+      const adder = el("button", { type: "button", className: "tile" }, face);
       adder.setAttribute("data-testid", "builder-add");
       adder.addEventListener("click", () => {
         highlight = index;

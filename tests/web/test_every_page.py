@@ -10,6 +10,7 @@ page is walked the day it lands.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 from conftest import ROOT
@@ -191,7 +192,9 @@ PAGES = {
     "events.new_event": [("new event", _goto("/e/new"))],
     "events.create_event": [("event created", _created)],
     "events.event_page": [("player's page", _goto("/e/{id}"))],
-    "events.receipt": [("receipt", lambda page, site: page.goto(site["receipt"]["receipt_url"]))],
+    "events.receipt": [
+        ("receipt", lambda page, site: _goto(site["receipt"]["receipt_url"])(page, site))
+    ],
     "events.admin": [("organizer table", _admin)],
     "events.admin_sheets": [("organizer sheets", _admin_sheets)],
     "events.admin_deck_check": [("organizer deck check", _admin_deck_check)],
@@ -207,33 +210,7 @@ NOT_PAGES = {
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
 
-# Cells whose text overflows the cell, and words drawn on two lines (a column squeezed
-# below its longest word). Card numbers and fingerprints are single words on purpose.
-LAYOUT = """() => {
-  const found = [];
-  const cells = [...document.querySelectorAll("td, th, caption")].slice(0, 400);
-  for (const cell of cells) {
-    if (!cell.offsetParent) continue;
-    const where = (cell.closest("table") || {}).id || cell.tagName;
-    if (cell.scrollWidth > cell.clientWidth + 1) {
-      found.push(`${where}: "${cell.textContent.trim().slice(0, 40)}" overflows its cell`);
-      continue;
-    }
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent;
-      const re = /[^\\s\\-–—/]{2,}/g;  // a break after a hyphen or slash is a fair one
-      for (let m = re.exec(text); m; m = re.exec(text)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (tops.size > 1) found.push(`${where}: the word "${m[0].slice(0, 30)}" is broken`);
-      }
-    }
-  }
-  return found;
-}"""
+CHECKS = Path(__file__).with_name("page_checks.js")
 
 
 @pytest.fixture(scope="module", params=WIDTHS, ids=lambda w: f"{w}px")
@@ -265,8 +242,10 @@ def test_page(context, site, name, opener):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     slug = name.replace(" ", "-").replace(",", "").replace("'", "")
     shown.screenshot(path=str(ARTIFACTS / f"{slug}-{context.width}.png"), full_page=True)
+    shown.add_script_tag(content=CHECKS.read_text("utf-8"))
     sideways = shown.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    layout = shown.evaluate(LAYOUT)
+    wide = shown.evaluate("deckcheckWide()") if sideways > 0 else []
+    layout = shown.evaluate("deckcheckLayout()")
     shown.add_script_tag(content=AXE.read_text("utf-8"))
     axe = shown.evaluate(
         "async () => (await axe.run(document)).violations"
@@ -275,7 +254,7 @@ def test_page(context, site, name, opener):
     if shown is not page:
         shown.close()
     page.close()
-    assert sideways <= 0, f"{name} scrolls {sideways} px sideways at {context.width} px"
+    assert sideways <= 0, f"{name} scrolls {sideways} px sideways at {context.width} px: {wide}"
     assert layout == []
     assert axe == []
     assert errors == []

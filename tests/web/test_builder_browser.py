@@ -14,7 +14,7 @@ from cardpool.imports import import_pool
 pytestmark = pytest.mark.browser
 ARTIFACTS = ROOT / "test-artifacts"
 DATE = "2025-01-01"  # ST2-13 Hammer Spark is restricted from 2024-08-31
-WIDTHS = {"desktop": 1100, "phone": 390}
+WIDTHS = {"desktop": 1280, "phone": 390}
 
 
 @pytest.fixture(params=list(WIDTHS))
@@ -72,7 +72,7 @@ def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
 
     # A fifth copy and a restricted card twice: the report's own problems appear.
     agumon = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
-    agumon.locator("[data-testid=builder-add]").click()
+    agumon.locator("[data-testid=builder-inc]").click()
     add_by_search(tab, "ST2-13", 2)
     tab.wait_for_function(
         "() => document.querySelector('[data-testid=builder-verdict]')"
@@ -85,9 +85,9 @@ def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
     row = tab.locator("[data-testid=builder-deck] [data-number='ST2-13']")
     assert "restricted" in row.inner_text()
     tab.screenshot(path=str(ARTIFACTS / f"builder-illegal-{tab.width_name}.png"), full_page=True)
-    for _ in range(2):
-        row.locator("[data-testid=builder-remove]").click()
-    agumon.locator("[data-testid=builder-remove]").click()
+    row.locator("[data-testid=builder-dec]").click()
+    row.locator("[data-testid=builder-dec]").click()
+    agumon.locator("[data-testid=builder-dec]").click()
     wait_verdict(tab, "✔ Legal")
 
     # Reload: the deck is in the address.
@@ -143,7 +143,7 @@ def test_keyboard_adds_and_removes(tab, server):  # noqa: F811
     tab.keyboard.press("Enter")
     row = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
     row.wait_for()
-    row.locator("[data-testid=builder-add]").focus()
+    row.locator("[data-testid=builder-inc]").focus()
     tab.keyboard.press("Enter")
     tab.keyboard.press("+")
     assert row.get_attribute("data-count") == "3"
@@ -198,3 +198,114 @@ def test_dbe_deck_with_partner_and_destiny_zone(tab, dbe_server):
     assert destiny.count() == 5
     assert tab.input_value("#b-partner") == "ACC-001"
     tab.screenshot(path=str(ARTIFACTS / f"builder-dbe-{tab.width_name}.png"), full_page=True)
+
+
+def deck_count(page, number: str) -> str | None:
+    row = page.locator(f"[data-testid=builder-deck] [data-number='{number}']")
+    return row.get_attribute("data-count") if row.count() else None
+
+
+def test_counts_in_one_tap(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg&date={DATE}")
+    add_by_search(tab, "ST1-03", 1)
+    row = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
+    row.locator("[data-testid=builder-count]").fill("4")
+    row.locator("[data-testid=builder-count]").press("Enter")
+    tab.wait_for_function(
+        "() => document.querySelector(\"[data-testid=builder-deck] [data-number='ST1-03']\")"
+        ".dataset.count === '4'"
+    )
+    row.locator("[data-testid=builder-dec]").click()
+    assert deck_count(tab, "ST1-03") == "3"
+    row.locator("[data-testid=builder-inc]").click()
+    assert deck_count(tab, "ST1-03") == "4"
+    assert tab.input_value("[data-testid=builder-deck] [data-number='ST1-03'] input") == "4"
+    row.locator("[data-testid=builder-count]").fill("0")
+    row.locator("[data-testid=builder-count]").press("Enter")
+    tab.wait_for_function(
+        "() => !document.querySelector(\"[data-testid=builder-deck] [data-number='ST1-03']\")"
+    )
+    tab.reload()
+    assert deck_count(tab, "ST1-03") is None
+
+
+def test_the_card_named_exactly_comes_first(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg")
+    tab.fill("[data-testid=builder-search]", "agumon")
+    tab.locator("[data-testid=builder-result]").first.wait_for()
+    names = tab.locator("[data-testid=builder-result] .name").all_inner_texts()
+    assert names[:2] == ["Agumon", "Agumon"] and "ToyAgumon" in names
+    # In number order ST6-02 DemiDevimon comes before ST6-08 Devimon.
+    tab.fill("[data-testid=builder-search]", "devimon")
+    tab.wait_for_function(
+        "() => document.querySelector('[data-testid=builder-result]').dataset.number === 'ST6-08'"
+    )
+    # Enter adds the highlighted result: the first one until the keyboard moves.
+    tab.press("[data-testid=builder-search]", "Enter")
+    tab.locator("[data-testid=builder-deck] [data-number='ST6-08']").wait_for()
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_digits_set_the_count_of_the_result_in_focus(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg")
+    tab.focus("[data-testid=builder-search]")
+    tab.keyboard.type("agumon")
+    tab.locator("[data-testid=builder-result]").first.wait_for()
+    tab.keyboard.press("ArrowDown")
+    tab.keyboard.press("4")
+    tab.locator("[data-testid=builder-deck] [data-number='ST1-03']").wait_for()
+    assert deck_count(tab, "ST1-03") == "4"
+    tab.keyboard.press("ArrowRight")  # the next result: ST5-03, the other Agumon
+    tab.keyboard.press("2")
+    tab.locator("[data-testid=builder-deck] [data-number='ST5-03']").wait_for()
+    assert deck_count(tab, "ST5-03") == "2"
+    tab.keyboard.press("Enter")  # the result in focus is a button: one more
+    assert deck_count(tab, "ST5-03") == "3"
+    tab.keyboard.press("0")
+    tab.wait_for_function(
+        "() => !document.querySelector(\"[data-testid=builder-deck] [data-number='ST5-03']\")"
+    )
+    assert deck_count(tab, "ST1-03") == "4"
+
+
+def test_filters_beside_the_search(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg")
+    tab.select_option("#b-kind", "tamer")
+    tab.locator("[data-testid=builder-result]").first.wait_for()
+    tab.fill("#b-set", "ST2")
+    tab.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=builder-result]')]"
+        ".every(r => r.dataset.number.startsWith('ST2-'))"
+    )
+    tab.select_option("#b-color", "Blue")
+    tab.wait_for_timeout(300)
+    shown = tab.locator("[data-testid=builder-result]")
+    assert shown.count() >= 1
+    assert all("tamer" in t for t in shown.locator(".details").all_inner_texts())
+    assert all("Blue" in t for t in shown.locator(".details").all_inner_texts())
+    tab.select_option("#b-level", "6")
+    tab.wait_for_function("() => !document.querySelector('[data-testid=builder-result]')")
+    assert "0 cards" in tab.inner_text("#b-search-status")
+
+
+def test_dcg_shows_no_partner_control(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg")
+    tab.locator("#b-partner-row").wait_for(state="attached")
+    assert tab.locator("#b-partner-row").is_hidden()
+    assert tab.locator("#b-color").is_visible()
+
+
+def test_the_odds_table_fits_without_scrolling(tab, server):  # noqa: F811
+    deck = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
+    tab.goto(f"{server}/build?format=dcg&main={deck}&eggs=ST1-01*4")
+    odds = tab.locator("#b-odds")
+    odds.locator("tbody tr").first.wait_for()
+    width = tab.evaluate("innerWidth")
+    for cell in odds.locator("td, th").all():
+        box = cell.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert tab.evaluate(
+        "() => [...document.querySelectorAll('#b-odds, #b-odds-box *')]"
+        ".every(e => e.scrollWidth <= e.clientWidth + 1)"
+    )
+    assert no_sideways_scroll(tab)

@@ -190,3 +190,94 @@ def test_tokenizer_is_linear_on_its_worst_case():
         except ValueError:
             continue
         assert sum(len(t.text) for t in terms) <= 200
+
+
+# ---------------------------------------------------------------- relevance, text, limits
+
+
+def test_relevance_puts_the_card_named_exactly_first(full_client):
+    found = cards(full_client, "agumon", order="relevance")
+    named = [c for c in found if c["name"] == "Agumon"]
+    assert found[: len(named)] == named and named[0]["number"] == "BT1-010"
+    assert found[0]["kind"] == "digimon"
+    # Number order puts "Marcus Damon & Agumon" (AD1-021), a Tamer, first.
+    assert cards(full_client, "agumon")[0]["number"] == "AD1-021"
+
+
+def relevance_table():
+    from cardpool.search import build_table
+
+    names = [
+        ("AD1-021", "Marcus Damon & Agumon"),  # a word of the name
+        ("BT1-001", "ToyAgumon"),  # inside a compound name
+        ("BT1-002", "Agumon Expert"),  # the name starts with the query
+        ("BT1-010", "Agumon"),  # the name itself
+        ("BT1-011", "Agumon"),
+        ("BT1-012", "Gabumon"),  # matched by its trait only
+    ]
+    rows = [
+        {"game": "dcg", "key": n, "number": n, "name": name, "aliases": "", "name_ja": "",
+         "types": "", "colors": "", "traits": ";Agumon Fan;" if name == "Gabumon" else "",
+         "kind": "digimon", "level": "3", "play_cost": 3, "dp": 2000, "set_name": "",
+         "text": "When this Digimon is played, draw 1." if name == "Gabumon" else None}
+        for n, name in names
+    ]  # fmt: skip
+    return build_table("dcg", rows)
+
+
+def test_relevance_order_of_each_kind_of_match():
+    from cardpool.search import relevance, tokenize
+
+    table = relevance_table()
+    score = relevance(table, tokenize("agumon"))
+    ranked = sorted(range(len(table.rows)), key=lambda i: (score(i), i))
+    assert [table.rows[i]["number"] for i in ranked] == [
+        "BT1-010", "BT1-011", "BT1-002", "AD1-021", "BT1-001", "BT1-012",
+    ]  # fmt: skip
+    assert [score(i) for i in ranked] == [0, 0, 1, 2, 3, 4]
+
+
+def test_card_text_is_searchable(full_client):
+    drawn = cards(full_client, "o:draw")
+    assert drawn and all("draw" in (c["text"] or "").lower() for c in drawn)
+    memory = cards(full_client, 'text:"memory +1"')
+    # Words in this order at word ends, whatever stands between them ("Memory +1", "memory+1").
+    assert memory and all(re.search(r"memory\W*1", c["text"].lower()) for c in memory)
+    assert set(numbers(full_client, "-o:draw k:option", per_page=200)).isdisjoint(
+        c["number"] for c in drawn
+    )
+
+
+def test_text_on_a_list_without_text_finds_nothing(client):
+    body = client.get("/api/v1/cards?game=dcg&q=o:draw").get_json()
+    assert body["total"] == 0
+
+
+@pytest.mark.parametrize("query", ["cost<=²", "dp>=٣000", "lv>=²", "cost:１"])
+def test_only_ascii_digits_are_numbers(client, query):
+    response = client.get("/api/v1/cards", query_string={"game": "dcg", "q": query})
+    body = response.get_json()
+    assert response.status_code == 422 and body["error"]["code"] == "bad-query", body
+    assert body["error"]["details"]["term"] == query
+    page = client.get("/cards", query_string={"game": "dcg", "q": query})
+    assert page.status_code == 422
+
+
+def test_did_you_mean_memory_is_bounded(client, monkeypatch):
+    """+7 MB per 17,000 unique queries, once: each typo's answer is kept, but at most
+    CACHE_SIZE of them, and none for a query longer than CACHE_KEY_MAX."""
+    from cardpool.search import TABLES
+    from rules import numbers as number_rules
+
+    monkeypatch.setattr(number_rules, "CACHE_SIZE", 40)
+    for i in range(100):
+        body = client.get(f"/api/v1/cards?game=dcg&q=zzqx{i}").get_json()
+        assert body["total"] == 0
+    with client.application.app_context():
+        from deckcheck.db import get_db
+
+        memo = next(iter(TABLES.get(get_db()).values())).suggestions
+    assert 0 < len(memo) <= 40
+    long_query = "qq" * 60
+    client.get("/api/v1/cards", query_string={"game": "dcg", "q": long_query})
+    assert not any(long_query in key for key in memo)

@@ -1,0 +1,234 @@
+"""Card images by URL template (contract "Card images"): the setting, the card objects,
+the Content-Security-Policy, and the pages in a real Chromium against a real image
+server on 127.0.0.1 that serves one card's picture and answers 404 for the others."""
+
+from __future__ import annotations
+
+import struct
+import threading
+import zlib
+
+import pytest
+from web.test_browser import browser  # noqa: F401 - shared fixture
+from werkzeug.serving import make_server
+
+from deckcheck import create_app
+from deckcheck.images import DEFAULT, parse
+
+OFFICIAL = "https://world.digimoncard.com/images/cardlist/card/{number}.png"
+
+
+def tiny_png(width: int = 4, height: int = 6) -> bytes:
+    """A real PNG of one red colour, made here: no image ships with the tests."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\xcc\x22\x22" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+# ---------------------------------------------------------------- the setting
+
+
+def test_the_official_template_is_the_default_for_dcg_only():
+    assert DEFAULT == {"dcg": OFFICIAL}
+    images = parse(None)
+    assert images.url("dcg", "BT1-010") == OFFICIAL.replace("{number}", "BT1-010")
+    assert images.url("dmcg", "St-1") is None
+    assert images.hosts == ["https://world.digimoncard.com"]
+
+
+def test_number_as_printed_and_without_its_alternate_art_tail():
+    images = parse("dcg=http://127.0.0.1:9/{number_base}/{number}.png")
+    assert images.url("dcg", "BT1-010_P1") == "http://127.0.0.1:9/BT1-010/BT1-010_P1.png"
+    # A number is the card list's text: it cannot add a path or a query to the address.
+    assert images.url("dcg", "a/../b?x") == "http://127.0.0.1:9/a%2F..%2Fb%3Fx/a%2F..%2Fb%3Fx.png"
+
+
+@pytest.mark.parametrize(
+    ("setting", "games"),
+    [
+        ("off", set()),
+        ("OFF", set()),
+        ("dcg=off", set()),
+        ("dmcg=http://127.0.0.1:9/{number}.jpg", {"dcg", "dmcg"}),
+        ("dcg=off,dmcg=http://127.0.0.1:9/{number}.jpg", {"dmcg"}),
+        ("", {"dcg"}),
+    ],
+)
+def test_settings(setting, games):
+    assert set(parse(setting).templates) == games
+
+
+@pytest.mark.parametrize(
+    "setting",
+    ["dcg", "dcg=ftp://host/{number}", "dcg=https://host/card.png", "=https://h/{number}"],
+)
+def test_a_setting_that_cannot_be_used_stops_the_start(setting):
+    with pytest.raises(ValueError, match="DECKCHECK_CARD_IMAGES"):
+        parse(setting)
+
+
+# ---------------------------------------------------------------- card objects and CSP
+
+
+def make_app(tmp_path, images: str | None):
+    (tmp_path / "formats").mkdir(exist_ok=True)
+    config = {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "cards.db"),
+        "FORMATS_DIR": str(tmp_path / "formats"),
+        "EVENTS_DATABASE": str(tmp_path / "events.db"),
+        "SECRET_KEY": "test",
+    }
+    if images is not None:
+        config["CARD_IMAGES"] = images
+    return create_app(config)
+
+
+def test_card_objects_carry_the_default_address(tmp_path, monkeypatch):
+    monkeypatch.delenv("DECKCHECK_CARD_IMAGES", raising=False)
+    client = make_app(tmp_path, None).test_client()
+    card = client.get("/api/v1/cards/dcg/ST1-03").get_json()
+    assert card["image_url"] == OFFICIAL.replace("{number}", "ST1-03")
+    found = client.get("/api/v1/cards?game=dcg&q=agumon").get_json()["data"]
+    assert all(c["image_url"].endswith(f"/{c['number']}.png") for c in found)
+    # Other games have no template unless one is configured.
+    assert "image_url" not in client.get("/api/v1/cards/dmcg/St-1").get_json()
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert "img-src 'self' https://world.digimoncard.com;" in policy
+
+
+def test_the_environment_sets_the_templates(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_CARD_IMAGES", "dcg=off,dmcg=http://127.0.0.1:9/i/{number}.jpg")
+    client = make_app(tmp_path, None).test_client()
+    assert "image_url" not in client.get("/api/v1/cards/dcg/ST1-03").get_json()
+    assert client.get("/api/v1/cards/dmcg/St-1").get_json()["image_url"] == (
+        "http://127.0.0.1:9/i/St-1.jpg"
+    )
+    policy = client.get("/cards").headers["Content-Security-Policy"]
+    assert "img-src 'self' http://127.0.0.1:9;" in policy
+
+
+def test_images_off(tmp_path):
+    client = make_app(tmp_path, "off").test_client()
+    assert "image_url" not in client.get("/api/v1/cards/dcg/ST1-03").get_json()
+    assert "img-src 'self';" in client.get("/").headers["Content-Security-Policy"]
+    page = client.get("/cards/dcg/ST1-03").get_data(as_text=True)
+    assert "<img" not in page
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+@pytest.fixture
+def pictures():
+    """A real image server: ST1-03's picture, 404 for every other card."""
+    png = tiny_png()
+    asked: list[str] = []
+
+    def serve(environ, start_response):
+        asked.append(environ["PATH_INFO"])
+        if environ["PATH_INFO"] == "/img/ST1-03.png":
+            start_response("200 OK", [("Content-Type", "image/png")])
+            return [png]
+        start_response("404 Not Found", [("Content-Type", "text/plain")])
+        return [b"no such card"]
+
+    httpd = make_server("127.0.0.1", 0, serve, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_port}", asked
+    httpd.shutdown()
+
+
+@pytest.fixture
+def site(tmp_path, pictures):
+    host, asked = pictures
+    app = make_app(tmp_path, f"dcg={host}/img/{{number}}.png")
+    served: list[str] = []
+
+    def logged(environ, start_response):
+        served.append(environ["PATH_INFO"])
+        return app(environ, start_response)
+
+    httpd = make_server("127.0.0.1", 0, logged, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield {"base": f"http://127.0.0.1:{httpd.server_port}", "asked": asked, "served": served}
+    httpd.shutdown()
+
+
+@pytest.fixture(params=[1280, 390], ids=lambda w: f"{w}px")
+def tab(request, browser):  # noqa: F811 - the imported fixture
+    context = browser.new_context(viewport={"width": request.param, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
+
+
+LOADED = "img => img.complete && img.naturalWidth > 0"
+
+
+@pytest.mark.browser
+def test_builder_shows_images_and_text_when_one_fails(tab, site):
+    tab.goto(f"{site['base']}/build?format=dcg")
+    tab.fill("[data-testid=builder-search]", "agumon")
+    agumon = tab.locator("[data-testid=builder-result][data-number='ST1-03']")
+    agumon.wait_for()
+    image = agumon.locator("[data-testid=builder-image]")
+    tab.wait_for_function(
+        f"() => ({LOADED})(document.querySelector('[data-number=\"ST1-03\"] img'))"
+    )
+    assert image.get_attribute("alt") == "Agumon"
+    assert image.get_attribute("loading") == "lazy"
+    box = image.bounding_box()
+    assert box and box["width"] > 50 and abs(box["height"] / box["width"] - 200 / 143) < 0.05
+    # ST5-03's image answers 404: the tile shows the card as text, at the same size.
+    other = tab.locator("[data-testid=builder-result][data-number='ST5-03']")
+    tab.wait_for_function(
+        "() => document.querySelector('[data-number=\"ST5-03\"] .face.no-image') !== null"
+    )
+    assert other.locator("img").count() == 0
+    assert "Agumon" in other.inner_text() and "ST5-03" in other.inner_text()
+    tile, failed = agumon.locator(".tile").bounding_box(), other.locator(".tile").bounding_box()
+    assert tile and failed and abs(tile["height"] - failed["height"]) < 1
+    # Clicking the picture adds the card; the list view has no pictures.
+    image.click()
+    deck = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
+    deck.wait_for()
+    assert deck.get_attribute("data-count") == "1"
+    tab.click("#b-view-list")
+    assert tab.locator("[data-testid=builder-image]").count() == 0
+    assert "/img/ST1-03.png" in site["asked"]
+    # Never through deckcheck: the browser asked the image host itself.
+    assert not any(path.endswith(".png") for path in site["served"])
+
+
+@pytest.mark.browser
+def test_card_page_browser_and_report_show_images(tab, site):
+    tab.goto(f"{site['base']}/cards/dcg/ST1-03")
+    picture = tab.locator(".card-pic img")
+    tab.wait_for_function(f"() => ({LOADED})(document.querySelector('.card-pic img'))")
+    assert picture.get_attribute("alt") == "Agumon"
+    tab.goto(f"{site['base']}/cards/dcg/ST1-02")
+    tab.wait_for_selector(".card-pic.failed .pic-text")
+    assert tab.inner_text(".card-pic.failed") == "Biyomon"
+    tab.goto(f"{site['base']}/cards?game=dcg&q=agumon")
+    row = tab.locator("tr[data-number='ST1-03'] .card-pic img")
+    tab.wait_for_function(
+        f"() => ({LOADED})(document.querySelector('tr[data-number=\"ST1-03\"] .card-pic img'))"
+    )
+    assert row.get_attribute("loading") == "lazy"
+    tab.wait_for_selector("tr[data-number='ST5-03'] .card-pic.failed")
+    tab.goto(f"{site['base']}/report?format=dcg&decklist=4+ST1-03%0A4+ST1-02")
+    tab.wait_for_selector("#section-main .card-pic")
+    assert tab.locator("#section-main .card-pic").count() == 2
+    tab.wait_for_selector("#section-main .card-pic.failed")

@@ -9,7 +9,7 @@ from datetime import date
 from flask import Blueprint, Flask, current_app, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from deckcheck import service, unread
+from deckcheck import service, unread, words
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
@@ -52,6 +52,13 @@ class Row:
         for violation in self.report.violations:
             codes[violation.code] = codes.get(violation.code, 0) + 1
         return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in codes.items())
+
+    @property
+    def problems(self) -> list[str]:
+        """Each problem named by the cards behind it, for the results table."""
+        if self.report is None:
+            return []
+        return [words.problem_words(v, self.report) for v in self.report.violations]
 
     @property
     def unread(self) -> list[dict]:
@@ -228,7 +235,7 @@ def event_sheets():
     return render_template(
         "events/sheets.html",
         title=meta["name"],
-        subtitle=f"{fmt.name} ({fmt.id}) · {fmt.day(on or service.today()).isoformat()}",
+        subtitle=f"{fmt.name} · {words.day_words(fmt.day(on or service.today()))}",
         sheets=[_sheet(row, fmt) for row in rows],
         section_names=SECTION_NAMES,
     )

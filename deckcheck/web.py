@@ -7,7 +7,7 @@ from datetime import date
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
 from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card, natural_key
-from deckcheck import cardsearch, charts, service, share, unread
+from deckcheck import cardsearch, charts, service, share, unread, words
 from deckcheck.days import read_day
 from deckcheck.db import get_db
 from deckcheck.documents import document
@@ -122,7 +122,7 @@ def cards():
         found = cardsearch.find(query, day)
     except ApiError as err:
         error = err
-        query, found = Query(q=args["q"]), Found([], 0)
+        query, found = _kept_filters(args), Found([], 0)
     pages = max(1, -(-found.total // query.per_page))
     params = {k: request.args.getlist(k) for k in request.args if k != "page"}
     page = query.page
@@ -146,6 +146,20 @@ def cards():
         orders=ORDERS,
     )
     return body, (error.status if error else 200)
+
+
+def _kept_filters(args) -> Query:
+    """The form as the player filled it, when the query cannot be read: the game, kind,
+    level, colours and order stay chosen, so fixing the query is one edit."""
+    colors = tuple(c for c in args.getlist("color") if c)
+    return Query(
+        game=args.get("game") if args.get("game") in GAMES else None,
+        q=args["q"],
+        kind=args.get("kind") or None,
+        level=args.get("level") or None,
+        color=colors or None,
+        order=args.get("order") if args.get("order") in ORDERS else "number",
+    )
 
 
 @bp.get("/cards/<game>/<path:number>")
@@ -227,4 +241,5 @@ def _in_force(fmt, today: date) -> list[dict]:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    words.init_app(app)
     app.add_template_filter(document, "document")

@@ -28,6 +28,7 @@ from deckcheck.events.store import (
     token_matches,
 )
 from deckcheck.format_registry import get_format
+from deckcheck.words import moment_words
 
 _lock = threading.Lock()
 MAX_DESCRIPTION = 2000
@@ -308,7 +309,9 @@ def full_error() -> ApiError:
 
 
 def locked_error(row: dict) -> ApiError:
-    why = "locked by the organizer" if row["locked"] else f"closed at {row['deadline']}"
+    why = (
+        "locked by the organizer" if row["locked"] else f"closed on {moment_words(row['deadline'])}"
+    )
     return ApiError(
         409,
         "event-locked",

@@ -258,3 +258,17 @@ def test_page(context, site, name, opener):
     assert layout == []
     assert axe == []
     assert errors == []
+
+
+def test_links_to_give_are_shown_whole(context, site):
+    """Without DECKCHECK_BASE_URL the server writes paths only (never the request's
+    Host); the page writes the whole address it is at."""
+    page = context.new_page()
+    _created(page, site)
+    for link in ("#submit-link", "#admin-link"):
+        assert page.get_attribute(link, "href").startswith("/e/")
+        assert page.inner_text(link).startswith(f"{site['base']}/e/")
+    _admin(page, site)
+    players = page.locator("a[data-whole]").first
+    assert players.inner_text() == f"{site['base']}/e/{site['event']['id']}"
+    page.close()

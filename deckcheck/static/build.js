@@ -279,12 +279,19 @@
     const count = report.violations.length;
     box.replaceChildren(
       el("p", { className: "verdict-line", text: report.legal ? "✔ Legal" : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
-      el("p", { className: "hint", text: `${report.format.name} on ${report.format.date}` }),
+      el("p", { className: "hint", text: `${report.format.name} on ${dayWords(report.format.date)}` }),
       problems
     );
   }
 
-  function problem(v, level) {
+  // `2026-12-05` -> `5 December 2026`, as the server's pages write a day.
+  function dayWords(iso) {
+    const [year, month, day] = String(iso).split("-").map(Number);
+    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    return year && months[month - 1] && day ? `${day} ${months[month - 1]} ${year}` : String(iso);
+  }
+
+    function problem(v, level) {
     return el("li", { className: `violation ${level}` }, el("p", { className: "message", text: v.message }), el("p", { className: "rule", text: `Rule: ${v.rule}` }));
   }
 

@@ -13,6 +13,14 @@ window.deckcheckLayout = function () {
       found.push(`${where}: "${cell.textContent.trim().slice(0, 40)}" overflows its cell`);
     }
   }
+  // A table wider than the box it stands in is cut off or spills past it.
+  for (const table of document.querySelectorAll("main table")) {
+    const box = table.parentElement;
+    if (!table.offsetParent || !box) continue;
+    if (table.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) {
+      found.push(`table#${table.id}.${table.className} is wider than its container`);
+    }
+  }
   // A table that scrolls inside the page hides its columns off-screen on a phone.
   for (const box of document.querySelectorAll("main *")) {
     const style = getComputedStyle(box);

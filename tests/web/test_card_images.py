@@ -207,6 +207,11 @@ def test_builder_shows_images_and_text_when_one_fails(tab, site):
     assert deck.get_attribute("data-count") == "1"
     tab.click("#b-view-list")
     assert tab.locator("[data-testid=builder-image]").count() == 0
+    tab.reload()  # the view chosen is kept in the browser
+    tab.fill("[data-testid=builder-search]", "agumon")
+    tab.locator("[data-testid=builder-result]").first.wait_for()
+    assert tab.get_attribute("#b-results", "class") == "results list"
+    assert tab.locator("[data-testid=builder-image]").count() == 0
     assert "/img/ST1-03.png" in site["asked"]
     # Never through deckcheck: the browser asked the image host itself.
     assert not any(path.endswith(".png") for path in site["served"])

@@ -50,6 +50,9 @@ SYNTAX = [
     Query(game="dmcg", q="St-1 lv:III"),
     Query(game="digibattle", q="set:BO c:red"),
     Query(game="dcg", q="metl greymon"),  # nothing found: did_you_mean runs
+    Query(game="dcg", q="agumon", order="relevance", per_page=30),  # the builder's search
+    Query(game="dcg", q="mon", order="relevance", per_page=30),  # ranks ~3,000 matches
+    Query(game="dcg", q='o:draw text:"memory +1"'),
 ]
 
 

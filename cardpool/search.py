@@ -190,6 +190,7 @@ class Table:
     rows: list[dict]
     by_key: dict[str, int]
     names: list[str]  # compact names, aliases and Japanese names joined by "|"
+    name_keys: list[tuple[str, ...]]  # the same, one string each
     phrases: list[str]  # spaced names
     texts: list[str]  # spaced card text ("" where the imported list has none)
     tags: list[frozenset[str]]  # folded colours, types, traits
@@ -245,14 +246,16 @@ def level_number(level: str | None) -> int | None:
 def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = ()) -> Table:
     ordered = sorted(rows, key=lambda r: natural_key(r["number"]))
     set_part = [r["number"].split("_", 1)[0].partition("-") for r in ordered]
+    name_keys = [
+        tuple(compact(n) for n in (r["name"], *split(r["aliases"]), r["name_ja"]) if n)
+        for r in ordered
+    ]
     table = Table(
         game=game,
         rows=ordered,
         by_key={r["key"]: i for i, r in enumerate(ordered)},
-        names=[
-            "|".join(compact(n) for n in (r["name"], *split(r["aliases"]), r["name_ja"]) if n)
-            for r in ordered
-        ],
+        names=["|".join(keys) for keys in name_keys],
+        name_keys=name_keys,
         phrases=[
             "|".join(spaced(n) for n in (r["name"], *split(r["aliases"])) if n) for r in ordered
         ],
@@ -515,9 +518,10 @@ def _find(
         if query.order == "number":
             rows += [table.rows[i] for i in _positions(bits, wanted - len(rows))]
         elif query.order == "relevance":
-            score = relevance(table, terms)
-            chosen = sorted(_positions(bits, bits.bit_count()), key=lambda i: (score(i), i))
-            rows += [table.rows[i] for i in chosen[: wanted - len(rows)]]
+            for level in relevance_levels(table, terms):
+                if len(rows) >= wanted:
+                    break
+                rows += [table.rows[i] for i in _positions(bits & level, wanted - len(rows))]
         else:
             rank = table.rank[query.order]
             chosen = sorted(_positions(bits, bits.bit_count()), key=rank.__getitem__)
@@ -529,27 +533,47 @@ def relevance(table: Table, terms: list[Term]) -> Callable[[int], int]:
     """A card's place for `order=relevance`: 0 its name is the query's name words,
     1 its name starts with them, 2 each is a whole word of its name, 3 they are inside
     a compound name (MetalGreymon for `greymon`), 4 anything else (number, trait).
-    Ties keep number order."""
+    Ties keep number order. Every string is prepared once: a broad word (`mon`) ranks
+    thousands of cards per request."""
     words = [t.value for t in terms if t.key in ("word", "phrase") and not t.negated]
     wanted = compact(" ".join(words))
+    pieces = [p for p in (compact(w) for w in words) if p]
     spaced_words = [spaced(w) for w in words if compact(w)]
     if not wanted:
         return lambda i: 4
+    names, phrases, joined = table.name_keys, table.phrases, table.names
 
     def score(i: int) -> int:
-        names = table.names[i].split("|")
-        if wanted in names:
+        own = names[i]
+        if wanted in own:
             return 0
-        if any(name.startswith(wanted) for name in names):
-            return 1
-        phrases = table.phrases[i]
-        if spaced_words and all(w in phrases for w in spaced_words):
+        for name in own:
+            if name.startswith(wanted):
+                return 1
+        if all(w in phrases[i] for w in spaced_words):
             return 2
-        if wanted in table.names[i] or all(compact(w) in table.names[i] for w in words):
+        if wanted in joined[i] or all(p in joined[i] for p in pieces):
             return 3
         return 4
 
     return score
+
+
+def relevance_levels(table: Table, terms: list[Term]) -> list[int]:
+    """The cards of each relevance place (0 to 4) as masks, each in number order: built
+    once per name query and cached as term masks are, so a broad word ranks thousands of
+    cards with a few big-integer operations instead of scoring each one per request."""
+    words = tuple(t.value for t in terms if t.key in ("word", "phrase") and not t.negated)
+    cache_key = ("relevance", words)
+    levels: list[int] | None = table.cache.get(cache_key)
+    if levels is None:
+        score = relevance(table, terms)
+        places = [score(i) for i in range(len(table.rows))]
+        levels = [_mask(table, lambda i, p=place: places[i] == p) for place in range(5)]
+        if len(table.cache) > 4096:
+            table.cache.clear()
+        table.cache[cache_key] = levels
+    return levels
 
 
 def find_card(db: sqlite_utils.Database, game: str, number: str) -> dict | None:

@@ -23,6 +23,7 @@ from rules.numbers import number_key, remember
 
 MAX_QUERY = 200
 MAX_TERMS = 24
+MAX_RANKED = 512
 ORDERS = ("number", "name", "level", "cost", "relevance")
 COMPARE = ("=", ":", "<", "<=", ">", ">=")
 # Keys of the language and the field each one reads.
@@ -205,6 +206,8 @@ class Table:
     rank: dict[str, list[int]]  # order -> rank of each card
     # Term masks (int), per pool generation.
     cache: dict[tuple, Any] = field(default_factory=dict)
+    # Relevance places per name query (relevance_levels), at most MAX_RANKED of them.
+    ranks: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     # "Did you mean" answers, per pool generation, bounded by rules.numbers.remember.
     suggestions: dict[str, str | None] = field(default_factory=dict)
 
@@ -564,15 +567,16 @@ def relevance_levels(table: Table, terms: list[Term]) -> list[int]:
     once per name query and cached as term masks are, so a broad word ranks thousands of
     cards with a few big-integer operations instead of scoring each one per request."""
     words = tuple(t.value for t in terms if t.key in ("word", "phrase") and not t.negated)
-    cache_key = ("relevance", words)
-    levels: list[int] | None = table.cache.get(cache_key)
+    levels: list[int] | None = table.ranks.get(words)
     if levels is None:
         score = relevance(table, terms)
         places = [score(i) for i in range(len(table.rows))]
         levels = [_mask(table, lambda i, p=place: places[i] == p) for place in range(5)]
-        if len(table.cache) > 4096:
-            table.cache.clear()
-        table.cache[cache_key] = levels
+        # Five masks a query (about 3 kB for DCG): a few hundred queries' worth is plenty
+        # for the names players type, and the memory stays bounded whatever is asked.
+        if len(table.ranks) >= MAX_RANKED:
+            table.ranks.clear()
+        table.ranks[words] = levels
     return levels
 
 

@@ -281,3 +281,16 @@ def test_did_you_mean_memory_is_bounded(client, monkeypatch):
     long_query = "qq" * 60
     client.get("/api/v1/cards", query_string={"game": "dcg", "q": long_query})
     assert not any(long_query in key for key in memo)
+
+
+def test_relevance_places_are_kept_for_a_bounded_number_of_queries(client, monkeypatch):
+    from cardpool import search
+    from deckcheck.db import get_db
+
+    monkeypatch.setattr(search, "MAX_RANKED", 5)
+    for word in ("agu", "gre", "mon", "dra", "pal", "tai", "bir", "gar"):
+        body = client.get(f"/api/v1/cards?game=dcg&q={word}&order=relevance").get_json()
+        assert "data" in body
+    with client.application.app_context():
+        ranks = search.TABLES.get(get_db())["dcg"].ranks
+    assert 0 < len(ranks) <= 5

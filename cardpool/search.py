@@ -562,6 +562,10 @@ def relevance(table: Table, terms: list[Term]) -> Callable[[int], int]:
     return score
 
 
+def _at(places: list[int], place: int) -> Callable[[int], bool]:
+    return lambda i: places[i] == place
+
+
 def relevance_levels(table: Table, terms: list[Term]) -> list[int]:
     """The cards of each relevance place (0 to 4) as masks, each in number order: built
     once per name query and cached as term masks are, so a broad word ranks thousands of
@@ -571,7 +575,7 @@ def relevance_levels(table: Table, terms: list[Term]) -> list[int]:
     if levels is None:
         score = relevance(table, terms)
         places = [score(i) for i in range(len(table.rows))]
-        levels = [_mask(table, lambda i, p=place: places[i] == p) for place in range(5)]
+        levels = [_mask(table, _at(places, place)) for place in range(5)]
         # Five masks a query (about 3 kB for DCG): a few hundred queries' worth is plenty
         # for the names players type, and the memory stays bounded whatever is asked.
         if len(table.ranks) >= MAX_RANKED:

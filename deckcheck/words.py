@@ -45,7 +45,7 @@ def day_words(day: date | str | None) -> str:
         return ""
     if isinstance(day, str):
         try:
-            day = date.fromisoformat(day[:10])
+            return day_words(date.fromisoformat(day[:10]))
         except ValueError:
             return day
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
@@ -58,7 +58,7 @@ def moment_words(when: datetime | str | None, year: bool = False) -> str:
         return ""
     if isinstance(when, str):
         try:
-            when = datetime.fromisoformat(when)
+            return moment_words(datetime.fromisoformat(when), year)
         except ValueError:
             return when
     if when.tzinfo is None:

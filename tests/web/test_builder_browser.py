@@ -210,7 +210,7 @@ def test_counts_in_one_tap(tab, server):  # noqa: F811
     add_by_search(tab, "ST1-03", 1)
     row = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
     row.locator("[data-testid=builder-count]").fill("4")
-    row.locator("[data-testid=builder-count]").press("Enter")
+    tab.keyboard.press("Enter")
     tab.wait_for_function(
         "() => document.querySelector(\"[data-testid=builder-deck] [data-number='ST1-03']\")"
         ".dataset.count === '4'"
@@ -221,7 +221,7 @@ def test_counts_in_one_tap(tab, server):  # noqa: F811
     assert deck_count(tab, "ST1-03") == "4"
     assert tab.input_value("[data-testid=builder-deck] [data-number='ST1-03'] input") == "4"
     row.locator("[data-testid=builder-count]").fill("0")
-    row.locator("[data-testid=builder-count]").press("Enter")
+    tab.keyboard.press("Enter")  # the row goes: press the key, not the (re-found) input
     tab.wait_for_function(
         "() => !document.querySelector(\"[data-testid=builder-deck] [data-number='ST1-03']\")"
     )
@@ -309,3 +309,27 @@ def test_the_odds_table_fits_without_scrolling(tab, server):  # noqa: F811
         ".every(e => e.scrollWidth <= e.clientWidth + 1)"
     )
     assert no_sideways_scroll(tab)
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_a_verdict_arriving_keeps_a_count_being_typed(tab, server):  # noqa: F811
+    """The deck is drawn anew when a verdict arrives; what was typed in a count survives
+    (Chromium commits it as a change when the focused input is replaced)."""
+    tab.goto(f"{server}/build?format=dcg&main=ST1-03*1")
+    count = tab.locator("[data-testid=builder-deck] [data-number='ST1-03'] input")
+    count.wait_for()
+    wait_verdict(tab, "✘ Not legal")
+    count.focus()
+    count.press("Control+A")
+    tab.keyboard.type("3")  # typed, not yet confirmed (fill would send a change event)
+    assert deck_count(tab, "ST1-03") == "1"
+    tab.evaluate("document.activeElement.dataset.mark = 'old'")
+    with tab.expect_response("**/api/v1/decks/odds"):  # a new verdict re-draws the deck
+        tab.evaluate("document.getElementById('b-turn').dispatchEvent(new Event('change'))")
+    tab.wait_for_timeout(100)
+    # The input was drawn anew (the old one is gone) and still holds what was typed.
+    assert tab.evaluate("document.activeElement.dataset.mark") is None
+    assert tab.evaluate("document.activeElement.dataset.testid") == "builder-count"
+    assert tab.evaluate("document.activeElement.value") == "3"
+    tab.keyboard.press("Enter")
+    assert deck_count(tab, "ST1-03") == "3"

@@ -56,7 +56,8 @@ def test_upcoming_change_in_the_event_table_and_sheets(full_client):
     page = full_client.post(
         "/event", data={"format": "dcg", "date": "2026-03-20", "pasted": "=== Mia ===\n" + MALO}
     ).get_data(as_text=True)
-    assert "upcoming-change" in page
+    # The table says the warning in words (it used to list the code `upcoming-change`).
+    assert "From 2026-04-04" in page
     payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
     sheets = full_client.post("/event/sheets", data={"payload": payload}).get_data(as_text=True)
     assert "From 2026-04-04" in sheets

@@ -18,8 +18,9 @@ import sqlite_utils
 from rapidfuzz import fuzz, process
 
 from cardpool.cards import split
+from rules.cache import Bounded
 from rules.games import GAMES
-from rules.numbers import number_key, remember
+from rules.numbers import number_key
 
 MAX_QUERY = 200
 MAX_TERMS = 24
@@ -206,10 +207,11 @@ class Table:
     rank: dict[str, list[int]]  # order -> rank of each card
     # Term masks (int), per pool generation.
     cache: dict[tuple, Any] = field(default_factory=dict)
-    # Relevance places per name query (relevance_levels), at most MAX_RANKED of them.
-    ranks: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
-    # "Did you mean" answers, per pool generation, bounded by rules.numbers.remember.
-    suggestions: dict[str, str | None] = field(default_factory=dict)
+    # Relevance places per name query (relevance_levels), at most MAX_RANKED of them:
+    # five masks a query (about 3 kB for DCG), a few hundred queries' worth is plenty.
+    ranks: Bounded[tuple[str, ...], list[int]] = field(default_factory=lambda: Bounded(MAX_RANKED))
+    # "Did you mean" answers, per pool generation.
+    suggestions: Bounded[str, str | None] = field(default_factory=Bounded)
 
     @property
     def everything(self) -> int:
@@ -502,7 +504,7 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
         if key in memo:
             found.did_you_mean = memo[key]
         else:
-            found.did_you_mean = remember(memo, key, did_you_mean(tables, query, terms, limited))
+            found.did_you_mean = memo.keep(key, did_you_mean(tables, query, terms, limited))
     return found
 
 
@@ -575,12 +577,7 @@ def relevance_levels(table: Table, terms: list[Term]) -> list[int]:
     if levels is None:
         score = relevance(table, terms)
         places = [score(i) for i in range(len(table.rows))]
-        levels = [_mask(table, _at(places, place)) for place in range(5)]
-        # Five masks a query (about 3 kB for DCG): a few hundred queries' worth is plenty
-        # for the names players type, and the memory stays bounded whatever is asked.
-        if len(table.ranks) >= MAX_RANKED:
-            table.ranks.clear()
-        table.ranks[words] = levels
+        levels = table.ranks.keep(words, [_mask(table, _at(places, place)) for place in range(5)])
     return levels
 
 

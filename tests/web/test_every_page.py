@@ -183,6 +183,7 @@ PAGES = {
     ],
     "web.card": [("card page", _goto("/cards/dcg/ST1-03"))],
     "web.formats": [("formats", _goto("/formats"))],
+    "data.about_data": [("about the data", _goto("/about/data"))],
     "web.format_detail": [("format page", _goto("/formats/dcg"))],
     "builder.build": [("builder", _builder)],
     "event.event_form": [("quick event form", _goto("/event"))],
@@ -207,6 +208,8 @@ NOT_PAGES = {
     "events.admin_csv",
     "events.admin_table",
     "events.submit",
+    "events.receipt_qr",  # an SVG picture
+    "data.changes_feed",  # an Atom feed
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
 
@@ -233,7 +236,15 @@ def test_the_walk_covers_every_page(site):
 
 
 @pytest.mark.parametrize(("name", "opener"), WALK, ids=[name for name, _ in WALK])
-def test_page(context, site, name, opener):
+# Pages known to fail the walk, each with the reason; strict, so a fix shows here.
+KNOWN = {
+    ("about the data", 390): "/about/data (new on main) scrolls sideways on a phone: to fix",
+}
+
+
+def test_page(request, context, site, name, opener):
+    if (name, context.width) in KNOWN:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN[name, context.width]))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))

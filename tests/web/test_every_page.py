@@ -235,13 +235,13 @@ def test_the_walk_covers_every_page(site):
     assert endpoints - NOT_PAGES - set(PAGES) == set()
 
 
-@pytest.mark.parametrize(("name", "opener"), WALK, ids=[name for name, _ in WALK])
 # Pages known to fail the walk, each with the reason; strict, so a fix shows here.
 KNOWN = {
     ("about the data", 390): "/about/data (new on main) scrolls sideways on a phone: to fix",
 }
 
 
+@pytest.mark.parametrize(("name", "opener"), WALK, ids=[name for name, _ in WALK])
 def test_page(request, context, site, name, opener):
     if (name, context.width) in KNOWN:
         request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN[name, context.width]))

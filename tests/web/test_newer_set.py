@@ -29,3 +29,11 @@ def test_a_server_builds_its_card_indexes_as_it_starts(tmp_path):
     built = app.extensions["deckcheck.pools"]._indexes
     assert sorted(built) == sorted(GAME_IDS)
     assert len(built["dcg"][1]) > 4000
+
+
+def test_the_report_says_the_list_may_be_behind(client):
+    page = client.post("/report", data={"format": "dcg", "decklist": "4 EX99-001\n4 EX9-013"})
+    assert page.status_code == 200
+    assert b'id="list-behind"' in page.data and b"a line names a card of a set newer" in page.data
+    typo = client.post("/report", data={"format": "dcg", "decklist": "4 Agumonn\n4 EX9-013"})
+    assert b'id="list-behind"' not in typo.data

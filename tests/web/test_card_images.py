@@ -131,13 +131,13 @@ def test_images_off(tmp_path):
 
 @pytest.fixture
 def pictures():
-    """A real image server: ST1-03's picture, 404 for every other card."""
+    """A real image server: BT2-033's picture, 404 for every other card."""
     png = tiny_png()
     asked: list[str] = []
 
     def serve(environ, start_response):
         asked.append(environ["PATH_INFO"])
-        if environ["PATH_INFO"] == "/img/ST1-03.png":
+        if environ["PATH_INFO"] == "/img/BT2-033.png":
             start_response("200 OK", [("Content-Type", "image/png")])
             return [png]
         start_response("404 Not Found", [("Content-Type", "text/plain")])
@@ -180,60 +180,60 @@ LOADED = "img => img.complete && img.naturalWidth > 0"
 @pytest.mark.browser
 def test_builder_shows_images_and_text_when_one_fails(tab, site):
     tab.goto(f"{site['base']}/build?format=dcg")
-    tab.fill("[data-testid=builder-search]", "agumon")
-    agumon = tab.locator("[data-testid=builder-result][data-number='ST1-03']")
+    tab.fill("[data-testid=builder-search]", "agumon set:bt2")
+    agumon = tab.locator("[data-testid=builder-result][data-number='BT2-033']")
     agumon.wait_for()
     image = agumon.locator("[data-testid=builder-image]")
     tab.wait_for_function(
-        f"() => ({LOADED})(document.querySelector('[data-number=\"ST1-03\"] img'))"
+        f"() => ({LOADED})(document.querySelector('[data-number=\"BT2-033\"] img'))"
     )
     assert image.get_attribute("alt") == "Agumon"
     assert image.get_attribute("loading") == "lazy"
     box = image.bounding_box()
     assert box and box["width"] > 50 and abs(box["height"] / box["width"] - 200 / 143) < 0.05
-    # ST5-03's image answers 404: the tile shows the card as text, at the same size.
-    other = tab.locator("[data-testid=builder-result][data-number='ST5-03']")
+    # BT2-043's image answers 404: the tile shows the card as text, at the same size.
+    other = tab.locator("[data-testid=builder-result][data-number='BT2-043']")
     tab.wait_for_function(
-        "() => document.querySelector('[data-number=\"ST5-03\"] .face.no-image') !== null"
+        "() => document.querySelector('[data-number=\"BT2-043\"] .face.no-image') !== null"
     )
     assert other.locator("img").count() == 0
-    assert "Agumon" in other.inner_text() and "ST5-03" in other.inner_text()
+    assert "Agumon" in other.inner_text() and "BT2-043" in other.inner_text()
     tile, failed = agumon.locator(".tile").bounding_box(), other.locator(".tile").bounding_box()
     assert tile and failed and abs(tile["height"] - failed["height"]) < 1
     # Clicking the picture adds the card; the list view has no pictures.
     image.click()
-    deck = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
+    deck = tab.locator("[data-testid=builder-deck] [data-number='BT2-033']")
     deck.wait_for()
     assert deck.get_attribute("data-count") == "1"
     tab.click("#b-view-list")
     assert tab.locator("[data-testid=builder-image]").count() == 0
     tab.reload()  # the view chosen is kept in the browser
-    tab.fill("[data-testid=builder-search]", "agumon")
+    tab.fill("[data-testid=builder-search]", "agumon set:bt2")
     tab.locator("[data-testid=builder-result]").first.wait_for()
     assert tab.get_attribute("#b-results", "class") == "results list"
     assert tab.locator("[data-testid=builder-image]").count() == 0
-    assert "/img/ST1-03.png" in site["asked"]
+    assert "/img/BT2-033.png" in site["asked"]
     # Never through deckcheck: the browser asked the image host itself.
     assert not any(path.endswith(".png") for path in site["served"])
 
 
 @pytest.mark.browser
 def test_card_page_browser_and_report_show_images(tab, site):
-    tab.goto(f"{site['base']}/cards/dcg/ST1-03")
+    tab.goto(f"{site['base']}/cards/dcg/BT2-033")
     picture = tab.locator(".card-pic img")
     tab.wait_for_function(f"() => ({LOADED})(document.querySelector('.card-pic img'))")
     assert picture.get_attribute("alt") == "Agumon"
     tab.goto(f"{site['base']}/cards/dcg/ST1-02")
     tab.wait_for_selector(".card-pic.failed .pic-text")
     assert tab.inner_text(".card-pic.failed") == "Biyomon"
-    tab.goto(f"{site['base']}/cards?game=dcg&q=agumon")
-    row = tab.locator("tr[data-number='ST1-03'] .card-pic img")
+    tab.goto(f"{site['base']}/cards?game=dcg&q=agumon+set%3Abt2")
+    row = tab.locator("tr[data-number='BT2-033'] .card-pic img")
     tab.wait_for_function(
-        f"() => ({LOADED})(document.querySelector('tr[data-number=\"ST1-03\"] .card-pic img'))"
+        f"() => ({LOADED})(document.querySelector('tr[data-number=\"BT2-033\"] .card-pic img'))"
     )
     assert row.get_attribute("loading") == "lazy"
-    tab.wait_for_selector("tr[data-number='ST5-03'] .card-pic.failed")
-    tab.goto(f"{site['base']}/report?format=dcg&decklist=4+ST1-03%0A4+ST1-02")
+    tab.wait_for_selector("tr[data-number='BT2-043'] .card-pic.failed")
+    tab.goto(f"{site['base']}/report?format=dcg&decklist=4+BT2-033%0A4+ST1-02")
     tab.wait_for_selector("#section-main .card-pic")
     assert tab.locator("#section-main .card-pic").count() == 2
     tab.wait_for_selector("#section-main .card-pic.failed")

@@ -37,7 +37,9 @@ def _suggested(results: list[dict]) -> int:
     )
 
 
-@pytest.mark.parametrize(("decks", "seconds"), [(100, 0.3), (1000, 2.0)])
+# A budget per deck instead of per request costs 100 decks about 10 s of suggestions here;
+# 0.6 s leaves room for a busy machine's process CPU (it reads 0.27-0.34 s) and still fails it.
+@pytest.mark.parametrize(("decks", "seconds"), [(100, 0.6), (1000, 2.0)])
 @pytest.mark.parametrize("make", [_batch, _structured_batch], ids=["text", "structured"])
 def test_a_batch_of_unknown_names_shares_one_budget_and_stays_fast(client, make, decks, seconds):
     client.post("/api/v1/decks/validate-batch", json=make(2))  # the pool loaded, as in service

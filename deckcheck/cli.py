@@ -23,6 +23,20 @@ cardpool_cli = AppGroup("cardpool", help="Import, sync and inspect the card data
 
 
 @contextlib.contextmanager
+def _all_or_nothing(db: Any, failed: str) -> Any:
+    """Turn an import's failure into one message (`<failed>, nothing changed: ...`), and
+    close the database whatever happens: card pools and list histories alike."""
+    try:
+        yield
+    except CardPoolError as err:
+        raise click.ClickException(f"{failed}, nothing changed: {err}") from err
+    except sqlite3.Error as err:
+        raise click.ClickException(f"{failed}, nothing changed: {database_problem(err)}") from err
+    finally:
+        db.close()
+
+
+@contextlib.contextmanager
 def _progress():
     """Progress bars on a terminal; silence in pipes, logs and CI."""
     if not sys.stderr.isatty():
@@ -65,17 +79,8 @@ def import_command(game: str, source: str) -> None:
     All or nothing: on any error the previous pool stays, whole.
     """
     db = _db()
-    try:
-        with _progress() as progress:
-            count = import_pool(db, game, source, progress)
-    except CardPoolError as err:
-        raise click.ClickException(f"import failed, nothing changed: {err}") from err
-    except sqlite3.Error as err:
-        raise click.ClickException(
-            f"import failed, nothing changed: {database_problem(err)}"
-        ) from err
-    finally:
-        db.close()
+    with _all_or_nothing(db, "import failed"), _progress() as progress:
+        count = import_pool(db, game, source, progress)
     click.echo(f"imported {count} cards")
 
 
@@ -140,16 +145,8 @@ def lists_import_command(game: str, source: str) -> None:
     Checked whole first; a bad file changes nothing and the message names the entry.
     """
     db = _db()
-    try:
+    with _all_or_nothing(db, "lists not imported"):
         stored, warnings = list_store.import_lists(db, game, source)
-    except CardPoolError as err:
-        raise click.ClickException(f"lists not imported, nothing changed: {err}") from err
-    except sqlite3.Error as err:
-        raise click.ClickException(
-            f"lists not imported, nothing changed: {database_problem(err)}"
-        ) from err
-    finally:
-        db.close()
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
     click.echo(f"imported {len(stored.history.changes)} list changes for {game}")

@@ -41,7 +41,7 @@ class DeckEntries(fields.List):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is list and all(_plain_entry(item) for item in value):
-            return [{"card": item["card"], "count": item["count"]} for item in value]
+            return value  # each exactly {card, count}, as the nested schema would give
         return super()._deserialize(value, attr, data, **kwargs)
 
 
@@ -152,7 +152,7 @@ def _plain_batch_deck(data: object) -> dict | None:
         entries = deck.get(section, [])
         if type(entries) is not list or not all(_plain_entry(item) for item in entries):
             return None
-        loaded[section] = [{"card": item["card"], "count": item["count"]} for item in entries]
+        loaded[section] = entries  # each exactly {card, count}, as the schema would give
     return {"id": data.get("id"), "deck": loaded}
 
 

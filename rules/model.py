@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from rules.numbers import number_key
 
@@ -41,6 +42,12 @@ class Card:
     # DCG (Rule) "Card number: Also treated as [XX]": the number whose copy limit and
     # list entries this printing shares (RB1-004 Agumon counts as P-009).
     treated_as: str | None = None
+    # `number_key(number)`, worked out once: lists, limits and lookups key cards by it,
+    # several times per card of every deck.
+    key: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", number_key(self.number))
 
     @property
     def label(self) -> str:
@@ -93,8 +100,8 @@ class Deck:
 
     `unresolved` keeps the lines that named no card, so totals can say how many cards
     stand on them; `more_partners` holds any partner named after the first. What is
-    derived from the entries (stacks, totals) is worked out on first use and kept in
-    `_derived`: it is pure, so two threads asking at once only do the work twice.
+    derived from the entries (stacks, totals) is worked out on first use and kept
+    (`cached_property` writes past the frozen fields: the value is pure in them).
     """
 
     game: str
@@ -104,64 +111,49 @@ class Deck:
     name: str | None = None
     unresolved: tuple[Unresolved, ...] = ()
     more_partners: tuple[Card, ...] = ()
-    _derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    @cached_property
     def _sections(self) -> dict[str, tuple[Stack, ...]]:
         """Each section's stacks, in the order cards first appear (linear in the entries:
         a card on many lines gathers its entries before its one stack is built)."""
-        found = self._derived.get("sections")
-        if found is None:
-            found = self._derived["sections"] = _group(self.entries)
-        return found
+        return _group(self.entries)
 
+    @cached_property
     def _all(self) -> tuple[Stack, ...]:
-        found = self._derived.get("all")
-        if found is None:
-            found = tuple(stack for stacks in self._sections().values() for stack in stacks)
-            self._derived["all"] = found
-        return found
+        return tuple(stack for stacks in self._sections.values() for stack in stacks)
 
-    @property
+    @cached_property
     def totals(self) -> tuple[Stack, ...]:
         """One stack per card number over every section (lists count both decks)."""
-        found = self._derived.get("totals")
-        if found is None:
-            found = self._derived["totals"] = _totals(self._all())
-        return found
+        return _totals(self._all)
 
-    @property
-    def keyed_totals(self) -> tuple[tuple[str, Stack], ...]:
-        """`totals` with each card's number key (how lists name cards), made once per deck."""
-        found = self._derived.get("keyed")
-        if found is None:
-            found = tuple((number_key(stack.card.number), stack) for stack in self.totals)
-            self._derived["keyed"] = found
-        return found
-
-    @property
+    @cached_property
     def by_key(self) -> dict[str, Stack]:
         """Every section's stacks by number key (a later section's stack wins a key)."""
-        found = self._derived.get("by_key")
-        if found is None:
-            found = {number_key(stack.card.number): stack for stack in self._all()}
-            self._derived["by_key"] = found
-        return found
+        return {stack.card.key: stack for stack in self._all}
+
+    @cached_property
+    def has_reprints(self) -> bool:
+        """Does the deck hold a printing "also treated as" another number? (Rarely.)"""
+        return any(stack.card.treated_as is not None for stack in self.totals)
 
     def listed_in(self, table: Mapping[str, T]) -> tuple[tuple[Stack, T], ...]:
         """Each card (all sections together) whose number key `table` holds, with its entry."""
-        return tuple((stack, table[key]) for key, stack in self.keyed_totals if key in table)
+        return tuple(
+            (stack, table[stack.card.key]) for stack in self.totals if stack.card.key in table
+        )
 
     def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
         """Cards of a section (or of every section) with their counts added up."""
         if section is not None:
-            return self._sections().get(section, ())
-        return self._all()
+            return self._sections.get(section, ())
+        return self._all
 
     def size(self, *sections: str) -> int:
         return sum(stack.count for section in sections for stack in self.stacks(section))
 
     def sections(self) -> tuple[str, ...]:
-        return tuple(self._sections())
+        return tuple(self._sections)
 
 
 def _totals(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
@@ -180,26 +172,36 @@ def _totals(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
 
 
 def _group(entries: tuple[Entry, ...]) -> dict[str, tuple[Stack, ...]]:
-    """Each section's stacks, in the order cards first appear. Linear in the entries: a
-    card listed again is gathered, and its one stack built at the end (most cards are
-    listed once, and their stack is built as they come)."""
-    stacks: dict[tuple[str, str], Stack] = {}
-    again: dict[tuple[str, str], list[Entry]] = {}
+    """Each section's stacks, in the order cards first appear. Most cards are listed
+    once: their stack is built as they come, and the few listed again are added in one
+    pass at the end (linear however often a card is listed)."""
+    sections: dict[str, dict[str, Stack]] = {}
+    again: list[Entry] = []
     for entry in entries:
-        key = (entry.section, entry.card.number)
-        if key in stacks:
-            again.setdefault(key, []).append(entry)
+        stacks = sections.get(entry.section)
+        if stacks is None:
+            stacks = sections[entry.section] = {}
+        number = entry.card.number
+        if number in stacks:
+            again.append(entry)
         else:
             line = entry.line
-            stacks[key] = Stack(entry.card, entry.count, () if line is None else (line,))
-    for key, more in again.items():
-        first = stacks[key]
-        lines = first.lines + tuple(e.line for e in more if e.line is not None)
-        stacks[key] = Stack(first.card, first.count + sum(e.count for e in more), lines)
-    sections: dict[str, list[Stack]] = {}
-    for (section, _), stack in stacks.items():
-        sections.setdefault(section, []).append(stack)
-    return {section: tuple(found) for section, found in sections.items()}
+            stacks[number] = Stack(entry.card, entry.count, () if line is None else (line,))
+    if again:
+        _add_again(sections, again)
+    return {section: tuple(stacks.values()) for section, stacks in sections.items()}
+
+
+def _add_again(sections: dict[str, dict[str, Stack]], again: list[Entry]) -> None:
+    """The copies and lines of cards listed again, added to their first stack."""
+    more: dict[tuple[str, str], list[Entry]] = {}
+    for entry in again:
+        more.setdefault((entry.section, entry.card.number), []).append(entry)
+    for (section, number), extra in more.items():
+        first = sections[section][number]
+        lines = first.lines + tuple(e.line for e in extra if e.line is not None)
+        count = first.count + sum(e.count for e in extra)
+        sections[section][number] = Stack(first.card, count, lines)
 
 
 class Violation(NamedTuple):

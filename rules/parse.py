@@ -161,13 +161,19 @@ def _entry_line(
     position: int, text: str, count: int, section: str | None, kind: str = "card"
 ) -> Line:
     key = f"{count}={text}"  # cached like a card line's reading, with the entry's count
-    readings = _ENTRY_READINGS.get(key)
-    if readings is None:
-        found = card_readings(text.split(), counts=False)
-        readings = _ENTRY_READINGS.keep(key, tuple(r._replace(count=count) for r in found))
+    read = _ENTRY_READINGS.get(key)
+    if read is None:
+        read = _ENTRY_READINGS.keep(key, _read_entry(text, count))
+    numbers, name, readings = read
+    return Line(position, text, kind, count, numbers, name, section, None, readings)
+
+
+def _read_entry(text: str, count: int) -> tuple[tuple[str, ...], str | None, tuple[Reading, ...]]:
+    """A structured entry's (numbers, name, readings): its `card` read like a line
+    without a count, every reading given the entry's count."""
+    readings = tuple(r._replace(count=count) for r in card_readings(text.split(), counts=False))
     best = readings[0] if readings else Reading(count, None, None)
-    numbers = (best.number,) if best.number else ()
-    return Line(position, text, kind, count, numbers, best.name, section, None, readings)
+    return ((best.number,) if best.number else ()), best.name, readings
 
 
 def _first_line(text: str) -> int:
@@ -455,7 +461,9 @@ def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]
     return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
 
 
-_ENTRY_READINGS: Bounded[str, tuple[Reading, ...]] = Bounded(4096)
+_ENTRY_READINGS: Bounded[str, tuple[tuple[str, ...], str | None, tuple[Reading, ...]]] = Bounded(
+    4096
+)
 
 
 def _shape_readings(shape: str) -> tuple[Template, ...]:

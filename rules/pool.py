@@ -89,7 +89,7 @@ class CardIndex:
         self._by_name: dict[str, list[Card]] = {}
         for card in cards:
             self.cards[card.number] = card
-            self._by_key[number_key(card.number)] = card
+            self._by_key[card.key] = card
             for name in {card.name, card.name_ja}:
                 if name:
                     self._by_name.setdefault(name_key(name), []).append(card)

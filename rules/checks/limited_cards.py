@@ -3,7 +3,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from typing import Final
 
 from rules.checks.copy_limit import shared_numbers
 from rules.checks.words import copies, section_name
@@ -11,7 +10,7 @@ from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
 from rules.numbers import number_key
 
-LIST_SOURCE: Final = (
+LIST_SOURCE = (
     "Digimon Card Game restricted and banned card list "
     "(world.digimoncard.com/rule/restriction_card)"
 )
@@ -62,33 +61,12 @@ def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Cha
             yield stack, change
 
 
-# The last deck asked about and whether it holds a printing treated as another number:
-# the banned and restricted checks ask about the same deck one after the other. A race
-# between threads only makes one of them look again.
-_last_reprints: tuple[object, bool] = (None, False)
-
-
-def _has_reprints(deck: Deck) -> bool:
-    """Does the deck hold a printing "also treated as" another number? (Rarely.)"""
-    global _last_reprints
-    last = _last_reprints
-    if last[0] is deck:
-        return last[1]
-    found = False
-    for stack in deck.totals:
-        if stack.card.treated_as is not None:
-            found = True
-            break
-    _last_reprints = (deck, found)
-    return found
-
-
 def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[list[Stack], Change]]:
     """Printings "also treated as" a listed number, with that number's own copies.
 
     Only groups that hold such a printing: a listed card on its own is `_limited`'s.
     """
-    if ctx.lists is None or not _has_reprints(deck):
+    if ctx.lists is None or not deck.has_reprints:
         return []
     state = ctx.lists.state_on(ctx.on)
     found = []

@@ -13,7 +13,7 @@ KOROMON = Card("dcg", "BT1-001", "Koromon", "digi-egg")
 def test_without_a_number_in_two_sections_the_totals_are_the_stacks():
     deck = Deck("dcg", (Entry(AGUMON, 4, "main", 1), Entry(KOROMON, 2, "eggs", 2)))
     assert deck.totals == (Stack(AGUMON, 4, (1,)), Stack(KOROMON, 2, (2,)))
-    assert deck.keyed_totals == (("BT1-10", deck.totals[0]), ("BT1-1", deck.totals[1]))
+    assert [stack.card.key for stack in deck.totals] == ["BT1-10", "BT1-1"]
     assert deck.by_key == {"BT1-10": deck.totals[0], "BT1-1": deck.totals[1]}
 
 
@@ -23,7 +23,7 @@ def test_a_number_in_two_sections_is_added_up_in_the_totals():
         (Entry(AGUMON, 3, "main", 1), Entry(KOROMON, 1, "eggs", 2), Entry(AGUMON, 2, "eggs", 3)),
     )
     assert deck.totals == (Stack(AGUMON, 5, (1, 3)), Stack(KOROMON, 1, (2,)))
-    assert deck.keyed_totals == (("BT1-10", deck.totals[0]), ("BT1-1", deck.totals[1]))
+    assert [stack.card.key for stack in deck.totals] == ["BT1-10", "BT1-1"]
     # By key, each section's stack as listed; the later section's stack wins the key.
     assert deck.by_key == {"BT1-10": Stack(AGUMON, 2, (3,)), "BT1-1": Stack(KOROMON, 1, (2,))}
 
@@ -31,5 +31,5 @@ def test_a_number_in_two_sections_is_added_up_in_the_totals():
 def test_two_printings_of_one_number_are_two_totals_and_one_key():
     deck = Deck("dcg", (Entry(AGUMON, 2, "main", 1), Entry(AGUMON_ART, 2, "main", 2)))
     assert deck.totals == (Stack(AGUMON, 2, (1,)), Stack(AGUMON_ART, 2, (2,)))
-    assert [key for key, _ in deck.keyed_totals] == ["BT1-10", "BT1-10"]
+    assert [stack.card.key for stack in deck.totals] == ["BT1-10", "BT1-10"]
     assert deck.by_key == {"BT1-10": Stack(AGUMON_ART, 2, (2,))}

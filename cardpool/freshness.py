@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 import sqlite_utils
 
 from cardpool.store import pool_info
+from rules.cache import Bounded
 from rules.games import GAME_IDS, game_name
 from rules.sets import newest_sets
 
@@ -20,7 +21,7 @@ from rules.sets import newest_sets
 HEADLINE_SERIES = ("BT", "EX")
 _lock = threading.Lock()
 # (database path, game) -> (generation, newest set codes)
-_newest: dict[tuple[str, str], tuple[int, list[str]]] = {}
+_newest: Bounded[tuple[str, str], tuple[int, list[str]]] = Bounded(64)
 
 
 def _db_key(db: sqlite_utils.Database) -> str:
@@ -43,7 +44,7 @@ def newest_set_codes(db: sqlite_utils.Database, game: str, generation: int) -> l
         s.code for s in newest.values() if s.number is None
     )
     with _lock:
-        _newest[key] = (generation, codes)
+        _newest.keep(key, (generation, codes))
     return codes
 
 

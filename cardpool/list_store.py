@@ -21,6 +21,7 @@ import sqlite_utils
 from cardpool.errors import CardPoolError, SourceFormatError
 from cardpool.fetch import Fetched, fetch
 from cardpool.imports import read_source
+from rules.cache import Bounded
 from rules.list_check import ListFileError, check_history
 from rules.lists import ListHistory, load_history, shipped_raw
 
@@ -42,7 +43,7 @@ class Stored:
 
 _lock = threading.Lock()
 # (database path, game, generation) -> the parsed history: parsed once per process.
-_parsed: dict[tuple[str, str, int], Stored] = {}
+_parsed: Bounded[tuple[str, str, int], Stored] = Bounded(64)
 
 
 def _db_key(db: sqlite_utils.Database) -> str:
@@ -92,7 +93,7 @@ def _slot(db: sqlite_utils.Database, game: str, slot: str) -> Stored | None:
     history, _ = check_history(raw, None, row[1], row[2][:10])
     stored = Stored(history, raw, row[1], row[2][:10], row[3])
     with _lock:
-        _parsed[key] = stored
+        _parsed.keep(key, stored)
     return stored
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Card, Report, Violation
 
 # Per card number: (card, its JSON without the count). Bounded by the pools' sizes; a
 # reloaded pool's new card object replaces the old entry.
-_CARD_JSON: dict[tuple[str, str], tuple[Card, dict[str, Any]]] = {}
+_CARD_JSON: Bounded[tuple[str, str], tuple[Card, dict[str, Any]]] = Bounded()
 
 
 def violation_json(violation: Violation) -> dict[str, Any]:
@@ -47,7 +48,7 @@ def _card_json(card: Card) -> dict[str, Any]:
             "types": list(card.types),
         }
         known = (card, data)
-        _CARD_JSON[(card.game, card.number)] = known
+        _CARD_JSON.keep((card.game, card.number), known)
     return known[1]
 
 

@@ -9,6 +9,7 @@ comes back on every request is soon back in it, and nothing is kept in order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 K = TypeVar("K")
@@ -16,10 +17,12 @@ V = TypeVar("V")
 
 SIZE = 16384
 KEY_MAX = 64
+_MISSING = object()
 
 
 class Bounded(dict[K, V]):
-    """`cache.get(key)` to look up (a plain dict's speed); `cache.keep(key, value)` to add."""
+    """`cache.get(key)` to look up (a plain dict's speed); `cache.keep(key, value)` to add;
+    `cache.value(key, make)` for both where a method call per look-up costs nothing."""
 
     def __init__(self, size: int = SIZE) -> None:
         super().__init__()
@@ -33,3 +36,11 @@ class Bounded(dict[K, V]):
             self.clear()
         self[key] = value
         return value
+
+    def value(self, key: K, make: Callable[[K], V]) -> V:
+        """The value kept under `key`, made by `make(key)` and kept when it is not there
+        yet (a kept None is a value: it is not made again)."""
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            return self.keep(key, make(key))
+        return found  # type: ignore[return-value]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 from importlib import resources
 
+from rules.cache import Bounded
 from rules.numbers import number_key
 
 BANNED, RESTRICTED, UNRESTRICTED = "banned", "restricted", "unrestricted"
@@ -60,6 +60,10 @@ class ChoiceRestriction:
     change: Change
 
 
+# A choice restriction with the number keys of its two sides.
+KeyedPair = tuple[ChoiceRestriction, tuple[str, ...], tuple[str, ...]]
+
+
 class ListHistory:
     """Every change, with questions answered for a given day.
 
@@ -80,14 +84,20 @@ class ListHistory:
         for change in self._enforced:
             for ref, status in change.limits:
                 self._by_key.setdefault(number_key(ref.number), []).append((status, change))
+        # The answers for a day, kept: every check of a deck asks for its day's.
+        self._states: Bounded[date, dict[str, tuple[str, Change]]] = Bounded(1024)
+        self._pairs: Bounded[date, tuple[KeyedPair, ...]] = Bounded(1024)
+        self._upcoming: Bounded[date, tuple[date, ...]] = Bounded(1024)
 
     def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
         """`("banned"|"restricted", change)` for a card limited on that day, else None."""
         return self.state_on(on).get(number_key(number))
 
-    @lru_cache(maxsize=1024)  # noqa: B019 - histories live as long as the process
     def state_on(self, on: date) -> dict[str, tuple[str, Change]]:
         """Every card limited on a day, by number key: (status, the change that set it)."""
+        return self._states.value(on, self._state_on)
+
+    def _state_on(self, on: date) -> dict[str, tuple[str, Change]]:
         state: dict[str, tuple[str, Change]] = {}
         for key, changes in self._by_key.items():
             found: tuple[str, Change] | None = None
@@ -108,11 +118,11 @@ class ListHistory:
             if not ((end := change.ends(at)) and end <= on)
         ]
 
-    @lru_cache(maxsize=1024)  # noqa: B019 - as state_on
-    def keyed_pairs_on(
-        self, on: date
-    ) -> tuple[tuple[ChoiceRestriction, tuple[str, ...], tuple[str, ...]], ...]:
+    def keyed_pairs_on(self, on: date) -> tuple[KeyedPair, ...]:
         """`pairs_on`, each with the number keys of its two sides, made once per day."""
+        return self._pairs.value(on, self._keyed_pairs_on)
+
+    def _keyed_pairs_on(self, on: date) -> tuple[KeyedPair, ...]:
         return tuple(
             (
                 pair,
@@ -122,9 +132,11 @@ class ListHistory:
             for pair in self.pairs_on(on)
         )
 
-    @lru_cache(maxsize=1024)  # noqa: B019 - as state_on: asked on every DCG check
     def upcoming(self, on: date) -> tuple[date, ...]:
         """Effective dates after `on` of changes already announced by `on`."""
+        return self._upcoming.value(on, self._upcoming_on)
+
+    def _upcoming_on(self, on: date) -> tuple[date, ...]:
         return tuple(
             sorted(
                 {

@@ -38,9 +38,6 @@ class Product:
     note: str = ""
 
 
-_UNKNOWN = object()
-
-
 @dataclass(frozen=True)
 class Releases:
     """Release days by set code and by promo card key; `undated` says what is not known."""
@@ -49,17 +46,14 @@ class Releases:
     promos: dict[str, Product]
     undated: dict[str, str] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
-    _of_card: Bounded[str, object] = field(
+    _of_card: Bounded[str, Product | None] = field(
         default_factory=Bounded, init=False, repr=False, compare=False
     )
 
     def of_card(self, number: str) -> Product | None:
         """The product a card number first came out in, None when that is not known
         (cached: every check of a DCG deck asks for each of its cards)."""
-        known = self._of_card.get(number, _UNKNOWN)
-        if known is _UNKNOWN:
-            known = self._of_card.keep(number, self._product_of(number))
-        return known  # type: ignore[return-value]
+        return self._of_card.value(number, self._product_of)
 
     def _product_of(self, number: str) -> Product | None:
         found = set_of(number)

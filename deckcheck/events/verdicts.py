@@ -23,6 +23,7 @@ from deckcheck.db import pools
 from deckcheck.events.judge import rejudged, unresolved_lines
 from deckcheck.events.packing import pack, unpack
 from deckcheck.report_json import report_json
+from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Report
 
@@ -32,8 +33,7 @@ from rules.model import Report
 SHOWN = 30
 CAPPED = ("violations", "warnings", "new_violations", "unresolved")
 
-_digests: dict[int, tuple[Format, str]] = {}
-_MAX_DIGESTS = 64
+_digests: Bounded[int, tuple[Format, str]] = Bounded(64)
 _judge: list[str] = []
 
 
@@ -99,9 +99,7 @@ def format_digest(fmt: Format) -> str:
     out: list[str] = []
     _walk(fmt, out)
     digest = hashlib.sha256("".join(out).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    if len(_digests) >= _MAX_DIGESTS:
-        _digests.clear()
-    _digests[id(fmt)] = (fmt, digest)
+    _digests.keep(id(fmt), (fmt, digest))
     return digest
 
 

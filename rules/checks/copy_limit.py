@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from rules.cache import Bounded
 from rules.checks.words import copies, section_name
 from rules.model import Card, Context, Deck, Stack, Violation
 from rules.numbers import number_key
@@ -53,8 +54,8 @@ class CopyLimit:
     words: str = ""
     code: str = "copy-limit"
     # Per card number: (card, its limit, counted per deck?), worked out once per card.
-    _known: dict[str, tuple[Card, int | None, bool]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    _known: Bounded[str, tuple[Card, int | None, bool]] = field(
+        default_factory=Bounded, init=False, repr=False, compare=False
     )
 
     def limit_for(self, card: Card) -> int | None:
@@ -79,7 +80,8 @@ class CopyLimit:
                 facts = known.get(card.number)
                 if facts is None or facts[0] is not card:
                     # (card, limit, per deck?): the same card object always gives the same.
-                    facts = known[card.number] = (card, self.limit_for(card), self.per_deck(card))
+                    facts = (card, self.limit_for(card), self.per_deck(card))
+                    known.keep(card.number, facts)
                 if card.treated_as is not None:
                     reprinted = True
                 if facts[2] or facts[1] is None or stack.count <= facts[1]:

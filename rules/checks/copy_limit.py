@@ -99,19 +99,23 @@ class CopyLimit:
             for group in shared.values():
                 yield from self._judge_shared(group, section)
         if self.per_deck_flags or self.per_deck_kinds:
-            whole: dict[str, Stack] = {}
-            for section in self.per_deck_sections:
-                for stack in deck.stacks(section):
-                    if self.per_deck(stack.card):
-                        seen = whole.get(stack.card.number)
-                        whole[stack.card.number] = (
-                            Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
-                            if seen
-                            else stack
-                        )
-            where = " and ".join(section_name(s) for s in self.per_deck_sections)
-            for stack in whole.values():
-                yield from self._judge(stack, where, None)
+            yield from self._judge_per_deck(deck)
+
+    def _judge_per_deck(self, deck: Deck) -> Iterator[Violation]:
+        """Cards limited per deck (DBE's per-kind limits) count over `per_deck_sections`."""
+        whole: dict[str, Stack] = {}
+        for section in self.per_deck_sections:
+            for stack in deck.stacks(section):
+                if self.per_deck(stack.card):
+                    seen = whole.get(stack.card.number)
+                    whole[stack.card.number] = (
+                        Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
+                        if seen
+                        else stack
+                    )
+        where = " and ".join(section_name(s) for s in self.per_deck_sections)
+        for stack in whole.values():
+            yield from self._judge(stack, where, None)
 
     def _judge_shared(self, group: list[Stack], section: str) -> Iterator[Violation]:
         """Printings that share one card number (RB1-004 treated as P-009) count together,

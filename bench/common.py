@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -135,15 +136,29 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str, port: int, workers: int = 2, root: Path = ROOT, production: bool = False
+    database: str,
+    port: int,
+    workers: int = 2,
+    root: Path = ROOT,
+    production: bool = False,
+    env: dict[str, str] | None = None,
+    log_level: str = "warning",
+    own_session: bool = False,
 ) -> subprocess.Popen:
     """gunicorn serving wsgi:app on 127.0.0.1 with the given database.
 
     `root`: the checkout to serve (gunicorn imports from its working directory first),
     so an older commit can be timed beside this one. `production`: the README's
     command, `gunicorn -c gunicorn.conf.py wsgi:app` (gthread workers, its settings).
+    `env`: more DECKCHECK_* variables. `own_session`: the server and its workers in a
+    process group of their own, all killed if it does not come up.
     """
-    env = {**os.environ, "DECKCHECK_DATABASE": database, "DECKCHECK_SECRET_KEY": "bench"}
+    variables = {
+        **os.environ,
+        "DECKCHECK_DATABASE": database,
+        "DECKCHECK_SECRET_KEY": "bench",
+        **(env or {}),
+    }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     config = ["-c", "gunicorn.conf.py"] if production else []
     server = subprocess.Popen(
@@ -155,13 +170,15 @@ def start_server(
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
-            "warning",
+            log_level,
             "wsgi:app",
         ],
         cwd=root,
-        env=env,
+        env=variables,
+        start_new_session=own_session,
     )
-    return wait_until_up(server, port)
+    kill = (lambda: os.killpg(server.pid, signal.SIGKILL)) if own_session else None
+    return wait_until_up(server, port, kill)
 
 
 def wait_until_up(

@@ -43,24 +43,13 @@ from common import (  # noqa: E402
     free_port,
     full_database,
     rss_mb,
-    wait_until_up,
+    start_server,
     worker_pids,
 )
 
 CLIENTS = 8
 FLOOD = 120
 MUST = {"table": 1.0, "CSV": 1.0, "sheets": 2.0}
-
-
-def start(root: Path, env: dict, port: int) -> subprocess.Popen:
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py", "--log-level", "warning", "wsgi:app"],
-        cwd=root,
-        env={**env, "DECKCHECK_BIND": f"127.0.0.1:{port}"},
-        start_new_session=True,
-    )
-    return wait_until_up(server, port, kill=lambda: os.killpg(server.pid, signal.SIGKILL))
 
 
 def submit_all(url: str, lists: list[tuple[str, str]]) -> tuple[float, dict[int, int]]:
@@ -150,12 +139,14 @@ def run(root: Path, database: str, events_db: str, players: int) -> dict:
         "DECKCHECK_EVENTS_SUBMIT_LIMIT": "0",
         "DECKCHECK_EVENTS_CREATE_LIMIT": "0",
         "DECKCHECK_SECRET_KEY": "bench",
-        "DECKCHECK_GUNICORN_WORKERS": os.environ.get("DECKCHECK_GUNICORN_WORKERS", "2"),
         "PYTHONPATH": str(root),
     }
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start(root, env, port)
+    workers = int(os.environ.get("DECKCHECK_GUNICORN_WORKERS", "2"))
+    server = start_server(
+        database, port, workers, root=root, production=True, env=env, own_session=True
+    )
     found: dict = {}
     try:
         event = new_event(base)

@@ -20,7 +20,6 @@ import argparse
 import http.client
 import json
 import multiprocessing
-import os
 import socket
 import statistics
 import subprocess
@@ -34,11 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (  # noqa: E402
     DECK_55,
     POOLS,
-    ROOT,
     free_port,
     full_database,
     rss_mb,
-    wait_until_up,
+    start_server,
     worker_pids,
 )
 
@@ -49,17 +47,10 @@ MB = 1024 * 1024
 
 
 def start_production_server(database: str, port: int) -> subprocess.Popen:
-    """The README's command, with only the address and the database set by variables."""
-    env = {
-        **os.environ,
-        "DECKCHECK_DATABASE": database,
-        "DECKCHECK_BIND": f"{HOST}:{port}",
-        "DECKCHECK_FORMATS_DIR": tempfile.mkdtemp(prefix="deckcheck-formats-"),
-        "DECKCHECK_SECRET_KEY": "bench",
-    }
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    command = [str(gunicorn), "-c", "gunicorn.conf.py", "--log-level", "warning", "wsgi:app"]
-    return wait_until_up(subprocess.Popen(command, cwd=ROOT, env=env), port)
+    """The README's command, with only the database and a formats folder of its own."""
+    formats = tempfile.mkdtemp(prefix="deckcheck-formats-")
+    env = {"DECKCHECK_FORMATS_DIR": formats}
+    return start_server(database, port, multiprocessing.cpu_count(), production=True, env=env)
 
 
 def post(conn: http.client.HTTPConnection, path: str, body: bytes, content_type: str) -> int:

@@ -32,7 +32,6 @@ import argparse
 import http.client
 import json
 import multiprocessing
-import os
 import statistics
 import subprocess
 import sys
@@ -45,11 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import (  # noqa: E402
     DECK_55,
-    ROOT,
     free_port,
     full_database,
     rss_mb,
-    wait_until_up,
+    start_server,
     worker_pids,
 )
 
@@ -71,23 +69,19 @@ FORMAT_FILES = {
 }
 
 
-def start_server(database: str, port: int, folder: Path) -> subprocess.Popen:
-    """The README's command; the address, database and folders set by variables."""
+def start_soak_server(database: str, port: int, folder: Path) -> subprocess.Popen:
+    """The README's command, with the organizer formats and an events database."""
     formats = folder / "formats"
     formats.mkdir()
     for name, text in FORMAT_FILES.items():
         (formats / name).write_text(text)
     env = {
-        **os.environ,
-        "DECKCHECK_DATABASE": database,
-        "DECKCHECK_BIND": f"{HOST}:{port}",
         "DECKCHECK_FORMATS_DIR": str(formats),
         "DECKCHECK_EVENTS_DATABASE": str(folder / "events.db"),
         "DECKCHECK_SECRET_KEY": "soak",
     }
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    command = [str(gunicorn), "-c", "gunicorn.conf.py", "--log-level", "error", "wsgi:app"]
-    return wait_until_up(subprocess.Popen(command, cwd=ROOT, env=env), port)
+    workers = multiprocessing.cpu_count()
+    return start_server(database, port, workers, production=True, env=env, log_level="error")
 
 
 def call(conn, method: str, path: str, body: bytes | None = None, headers=None) -> int:
@@ -329,7 +323,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def mixed(seconds: float, database: str, skip: list[str]) -> bool:
     port = free_port()
-    server = start_server(database, port, Path(tempfile.mkdtemp(prefix="deckcheck-soak-")))
+    server = start_soak_server(database, port, Path(tempfile.mkdtemp(prefix="deckcheck-soak-")))
     try:
         warm_up(port)
         event_id = new_event(port, "Soak normal")["id"]

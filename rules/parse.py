@@ -644,8 +644,22 @@ def _item_lines(text: str, first: int) -> dict[str, int]:
 
 def _card(position: int, text: str, count: int, number: str, section: str | None) -> Line:
     """A line that names exactly one card by number: one reading."""
-    reading = Reading(count, number, None)
-    return Line(position, text, "card", count, (number,), None, section, None, (reading,))
+    readings = _one_reading(count, number, None)
+    return Line(position, text, "card", count, (number,), None, section, None, readings)
+
+
+def _one_reading(count: int, number: str | None, name: str | None) -> tuple[Reading, ...]:
+    """The readings of an entry that says its count, number and name outright (TTS ids,
+    deck codes, Limitless entries). Kept, as a text line's are: the resolver keeps its
+    decision per readings object, so the same entry must give the same object."""
+    key = (count, number, name)
+    found = _ONE_READINGS.get(key)
+    if found is None:
+        found = _ONE_READINGS.keep(key, (Reading(count, number, name),))
+    return found
+
+
+_ONE_READINGS: Bounded[tuple[int, str | None, str | None], tuple[Reading, ...]] = Bounded()
 
 
 LIMITLESS_SECTIONS = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
@@ -707,9 +721,9 @@ def _limitless_entry(position: int, item: object, section: str) -> Line:
     name = str(item.get("name") or "").strip()[:MAX_LINE] or None
     if number is None and name is None:
         return Line(position, raw, "unparsed", problem="no card number or name here")
-    reading = Reading(count, number, name)
     numbers = (number,) if number else ()
-    return Line(position, raw, "card", count, numbers, name, section, None, (reading,))
+    readings = _one_reading(count, number, name)
+    return Line(position, raw, "card", count, numbers, name, section, None, readings)
 
 
 def _parse_deck_code(code: str, position: int, budget: Budget) -> Parsed:

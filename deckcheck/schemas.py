@@ -40,22 +40,25 @@ class DeckEntries(fields.List):
         super().__init__(fields.Nested(DeckEntrySchema), **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if type(value) is list and all(_plain_entry(item) for item in value):
+        if _plain_entries(value):
             return value  # each exactly {card, count}, as the nested schema would give
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def _plain_entry(item: object) -> bool:
-    """Is this an entry DeckEntrySchema takes as it is (a str card, an int count)?"""
-    if type(item) is not dict or len(item) != 2:
+def _plain_entries(entries: object) -> bool:
+    """Is this a list of entries DeckEntrySchema takes as they are (each exactly a str
+    `card` and an int `count` in range)? One loop: a batch asks it of every deck."""
+    if type(entries) is not list:
         return False
-    card, count = item.get("card"), item.get("count")
-    return (
-        type(card) is str
-        and 1 <= len(card) <= 200
-        and type(count) is int
-        and 1 <= count <= MAX_COUNT
-    )
+    for item in entries:
+        if type(item) is not dict or len(item) != 2:
+            return False
+        card, count = item.get("card"), item.get("count")
+        if type(card) is not str or not 1 <= len(card) <= 200:
+            return False
+        if type(count) is not int or not 1 <= count <= MAX_COUNT:
+            return False
+    return True
 
 
 class _DeckBase(Schema):
@@ -138,11 +141,14 @@ class BatchDeckSchema(DeckInputSchema):
         return plain if plain is not None and not kwargs else super().load(data, **kwargs)
 
 
+_DECK_KEYS = frozenset((*DECK_SECTIONS, "partner"))
+
+
 def _plain_batch_deck(data: object) -> dict | None:
     if type(data) is not dict or "decklist" in data or type(data.get("deck")) is not dict:
         return None
     deck = data["deck"]
-    if not deck.keys() <= {*DECK_SECTIONS, "partner"}:
+    if not deck.keys() <= _DECK_KEYS:
         return None
     partner = deck.get("partner")
     if partner is not None and (type(partner) is not str or len(partner) > 200):
@@ -150,7 +156,7 @@ def _plain_batch_deck(data: object) -> dict | None:
     loaded: dict = {"partner": partner}
     for section in DECK_SECTIONS:
         entries = deck.get(section, [])
-        if type(entries) is not list or not all(_plain_entry(item) for item in entries):
+        if not _plain_entries(entries):
             return None
         loaded[section] = entries  # each exactly {card, count}, as the schema would give
     return {"id": data.get("id"), "deck": loaded}

@@ -24,6 +24,7 @@ from deckcheck.schemas import (
     ExportRequestSchema,
     OddsRequestSchema,
     ValidateRequestSchema,
+    plain_deck,
 )
 from rules import odds
 from rules.export import ExportError, ExportTooLarge, export
@@ -122,15 +123,27 @@ def _plain_format(data: dict) -> str | None:
     return value if type(value) is str and 0 < len(value) <= MAX_FORMAT_ID else None
 
 
+def _plain_payload(data: dict) -> service.CheckPayload | None:
+    """The body's text `decklist` as it is, or its structured `deck` when the schema
+    would take it as it is; None for anything else (the schema says what is wrong)."""
+    text = data.get("decklist")
+    if type(text) is str and "deck" not in data:
+        return {"decklist": text}
+    loaded = plain_deck(data.get("deck")) if "decklist" not in data else None
+    return None if loaded is None else {"deck": loaded}
+
+
 def _load_validate(data: dict) -> tuple[str, service.CheckPayload, date | None]:
-    """The validate body as ValidateRequestSchema loads it. The common body (a text
-    `decklist`, a `format`, maybe a `date`) is read here in a few µs; any other body,
-    and every body the schema would refuse, goes through the schema (same errors)."""
-    text, format_id = data.get("decklist"), _plain_format(data)
-    if type(text) is str and format_id is not None and "deck" not in data:
+    """The validate body as ValidateRequestSchema loads it. The common bodies (a text
+    `decklist` or a structured `deck`, a `format`, maybe a `date`) are read here in a
+    few µs; any other body, and every body the schema would refuse, goes through the
+    schema (same errors)."""
+    format_id = _plain_format(data)
+    if format_id is not None:
+        plain = _plain_payload(data)
         read, day = _plain_date(data)
-        if read:
-            return format_id, {"decklist": text}, day
+        if plain is not None and read:
+            return format_id, plain, day
     payload = _load(_validate_schema, data)
     return payload["format"], service.as_payload(payload), payload["date"]
 
@@ -207,10 +220,11 @@ def _check_batch(fmt, decks: list, day, budget: service.BatchBudget) -> list[dic
 
 
 def _batch_deck(item: dict) -> service.CheckPayload:
-    """A deck of a batch as BatchDeckSchema loads it; a plain `{id, decklist}` directly."""
-    text = item.get("decklist")
-    if type(text) is str and "deck" not in item:
-        return {"decklist": text}
+    """A deck of a batch as BatchDeckSchema loads it: the common decks read directly, as
+    in `_load_validate`; anything else, and every deck refused, by the schema."""
+    plain = _plain_payload(item)
+    if plain is not None:
+        return plain
     deck = _load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
     return service.as_payload(deck)
 

@@ -133,22 +133,15 @@ class BatchRequestSchema(Schema):
 class BatchDeckSchema(DeckInputSchema):
     id = fields.Raw(load_default=None, metadata={"description": "the caller's id, echoed"})
 
-    def load(self, data, **kwargs):
-        """A batch holds thousands of decks: a structured deck this schema would take as
-        it is is read by plain checks (what the schema gives); anything else, and every
-        deck it refuses, goes through the schema (its own errors)."""
-        plain = _plain_batch_deck(data)
-        return plain if plain is not None and not kwargs else super().load(data, **kwargs)
-
 
 _DECK_KEYS = frozenset((*DECK_SECTIONS, "partner"))
 
 
-def _plain_batch_deck(data: object) -> dict | None:
-    if type(data) is not dict or "decklist" in data or type(data.get("deck")) is not dict:
-        return None
-    deck = data["deck"]
-    if not deck.keys() <= _DECK_KEYS:
+def plain_deck(deck: object) -> dict | None:
+    """A structured deck as DeckSchema loads it, read by plain checks when the schema
+    would take it as it is (every request of organizer software); None for anything
+    else, which then goes through the schema for its own errors."""
+    if type(deck) is not dict or not deck.keys() <= _DECK_KEYS:
         return None
     partner = deck.get("partner")
     if partner is not None and (type(partner) is not str or len(partner) > 200):
@@ -159,7 +152,7 @@ def _plain_batch_deck(data: object) -> dict | None:
         if not _plain_entries(entries):
             return None
         loaded[section] = entries  # each exactly {card, count}, as the schema would give
-    return {"id": data.get("id"), "deck": loaded}
+    return loaded
 
 
 class ViolationSchema(Schema):

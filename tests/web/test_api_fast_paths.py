@@ -11,15 +11,19 @@ import pytest
 from fixture_cards import ST1_DECK
 
 import deckcheck.api as api
+import deckcheck.schemas as schemas
 
 TEXT = "4 Agumon ST1-03\n4 ST1-01"
 
 
 @contextmanager
 def _schema_only():
-    """The API with its shortcuts off: every body is loaded by its schema."""
+    """The API with its shortcuts off: every body is loaded by its schema, and every
+    structured entry by marshmallow's nested schema (DeckEntries' plain loop off)."""
     plain_format = api._plain_format
     api._plain_format = lambda data: None
+    plain_entries = schemas._plain_entries
+    schemas._plain_entries = lambda entries: False
     batch_deck = api._batch_deck
 
     def through_schema(item):
@@ -31,6 +35,7 @@ def _schema_only():
         yield
     finally:
         api._plain_format, api._batch_deck = plain_format, batch_deck
+        schemas._plain_entries = plain_entries
 
 
 def _both(client, path, body):
@@ -57,7 +62,46 @@ VALIDATE_BODIES = [
     {"format": "dcg", "decklist": TEXT, "deck": ST1_DECK},
     {"format": "dcg", "deck": ST1_DECK},
     {"format": "dcg", "decklist": "\n".join(["1 ST1-01"] * 1001)},
+    {"format": "dcg", "decklist": None, "deck": ST1_DECK},
+    {"format": "dcg", "deck": ST1_DECK, "date": "BT2"},
+    {"format": "dcg", "deck": ST1_DECK, "date": "2021-13-01"},
+    {"format": "dcg", "deck": None},
+    {"format": "dcg", "deck": []},
 ]
+
+
+def _entry(card: object = "ST1-01", count: object = 4, **more) -> dict:
+    return {"card": card, "count": count, **more}
+
+
+# Structured decks on both sides of every entry limit (card 1-200 characters, count an
+# int 1-1000, exactly the two keys), of the partner (a string up to 200, or null) and
+# of the section names.
+STRUCTURED = [
+    {"main": [_entry()]},
+    {"main": [_entry(count=1000)]},
+    {"main": [_entry(count=1001)]},
+    {"main": [_entry(count=0)]},
+    {"main": [_entry(count=True)]},
+    {"main": [_entry(count=4.0)]},
+    {"main": [_entry(count="4")]},
+    {"main": [_entry(card="")]},
+    {"main": [_entry(card="x" * 200)]},
+    {"main": [_entry(card="x" * 201)]},
+    {"main": [_entry(card=None)]},
+    {"main": [_entry(side=1)]},
+    {"main": [{"card": "ST1-01"}]},
+    {"main": ["ST1-01"]},
+    {"main": _entry()},
+    {"main": [], "eggs": [_entry(card="ST1-01", count=1)]},
+    {"mian": [_entry()]},
+    {"main": [_entry()], "partner": None},
+    {"main": [_entry()], "partner": "ST1-01"},
+    {"main": [_entry()], "partner": "x" * 201},
+    {"main": [_entry()], "partner": 3},
+    {},
+]
+VALIDATE_BODIES += [{"format": "dcg", "deck": deck} for deck in STRUCTURED]
 
 
 @pytest.mark.parametrize("body", VALIDATE_BODIES)
@@ -75,6 +119,7 @@ BATCH_DECKS = [
     {"id": "d"},
     {"id": "e", "decklist": TEXT, "deck": ST1_DECK},
     {"id": "f", "decklist": "\n".join(["1 ST1-01"] * 1001)},
+    *({"id": f"s{n}", "deck": deck} for n, deck in enumerate(STRUCTURED)),
 ]
 
 
@@ -102,7 +147,10 @@ def test_the_shortcuts_are_taken(client, monkeypatch):
         raise AssertionError("the schema was asked")
 
     monkeypatch.setattr(api, "_load", refuse)
-    batch = {"format": "dcg", "decks": [{"id": 1, "decklist": TEXT}]}
+    structured = {"id": 2, "deck": ST1_DECK}
+    batch = {"format": "dcg", "decks": [{"id": 1, "decklist": TEXT}, structured]}
     assert client.post("/api/v1/decks/validate-batch", json=batch).status_code == 200
     body = {"format": "dcg", "decklist": TEXT, "date": "2021-01-01"}
+    assert client.post("/api/v1/decks/validate", json=body).status_code == 200
+    body = {"format": "dcg", "deck": ST1_DECK, "date": "2021-01-01"}
     assert client.post("/api/v1/decks/validate", json=body).status_code == 200

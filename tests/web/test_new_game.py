@@ -29,9 +29,9 @@ TOY = Game(
     id="toy",
     name="Toy Card Game (test only)",
     sections=("main", "eggs"),
-    kinds=("monster", "egg"),
+    kinds=("monster", "seed"),
     levels=("1", "2"),
-    auto_sections=(AutoSection("eggs", kinds=frozenset({"egg"})),),
+    auto_sections=(AutoSection("eggs", kinds=frozenset({"seed"})),),
     # No `draws`: deckcheck knows no opening-hand rule for it, so it has no odds.
 )
 RULES = "Toy rules (test only)"
@@ -51,7 +51,7 @@ CARDS_CSV = """number,name,kind,level
 TY1-001,Blip,monster,1
 TY1-002,Blop,monster,2
 TY1-003,Zap,monster,2
-TY1-004,Egglet,egg,
+TY1-004,Seedling,seed,
 """
 TEXT = "3 Blip TY1-001\n2 TY1-002\n2 Zap\n1 TY1-004"
 
@@ -84,7 +84,7 @@ def test_a_text_deck_of_a_registered_game_is_judged_by_its_format(toy, client):
     body = response.get_json()
     assert response.status_code == 200, body
     assert body["format"]["game"] == "toy" and body["legal"] is False
-    # 3 + 2 + 2 = 7 main-deck cards, 3 copies of TY1-001; the egg sorted to its own section.
+    # 3 + 2 + 2 = 7 main-deck cards, 3 copies of TY1-001; the seed sorted into the eggs.
     assert codes(body) == ["deck-size", "copy-limit"]
     assert {v["rule"] for v in body["violations"]} == {f"{RULES}, item 1", f"{RULES}, item 3"}
     assert {s: [c["number"] for c in v["cards"]] for s, v in body["deck"]["sections"].items()} == {
@@ -106,6 +106,21 @@ def test_a_structured_deck_of_a_registered_game_is_legal_when_its_rules_hold(toy
     assert export.get_json()["content"].splitlines()[:2] == ["// Main Deck", "2 Blip TY1-001"]
 
 
+def test_card_search_and_events_know_a_registered_game(toy, client):
+    found = client.get("/api/v1/cards?game=toy&q=k:seed").get_json()["data"]
+    assert [card["number"] for card in found] == ["TY1-004"]
+    created = client.post(
+        "/api/v1/events",
+        json={"name": "Toy night", "format": "toy", "deadline": "2099-01-01T00:00:00Z"},
+    )
+    assert created.status_code == 201, created.get_json()
+    event = created.get_json()["id"]
+    sent = client.post(
+        f"/api/v1/events/{event}/submissions", json={"player": "Ann", "decklist": TEXT}
+    )
+    assert sent.status_code == 201 and sent.get_json()["submission"]["legal"] is False
+
+
 def test_a_game_without_draw_rules_answers_odds_with_a_clear_422(toy, client):
     response = client.post("/api/v1/decks/odds", json={"format": "toy", "decklist": TEXT})
     error = response.get_json()["error"]
@@ -120,11 +135,13 @@ def test_the_format_and_report_pages_show_a_registered_game(toy, client):
 
 
 def test_a_section_added_to_the_registry_is_named_on_the_report(app, client, monkeypatch, tmp_path):
-    # A deck section no game had: its Section entry, and a game that sorts eggs into it.
+    # A deck section no game had: its Section entry, and a game that sorts seeds into it.
     reserve = Section("reserve", "Reserve Deck", "reserve deck", "Reserve deck", ("reserve",))
     monkeypatch.setitem(SECTIONS, reserve.id, reserve)
-    eggs_aside = AutoSection("reserve", kinds=frozenset({"egg"}))
-    game = replace(TOY, id="toy-reserve", sections=("main", "reserve"), auto_sections=(eggs_aside,))
+    seeds_aside = AutoSection("reserve", kinds=frozenset({"seed"}))
+    game = replace(
+        TOY, id="toy-reserve", sections=("main", "reserve"), auto_sections=(seeds_aside,)
+    )
     allowed = WrongSection(f"{RULES}, item 2", allowed={"main": None, "reserve": None})
     fmt = replace(TOY_FORMAT, id=game.id, game=game.id, sections=game.sections)
     register(app, monkeypatch, tmp_path, game, fmt.with_check("wrong-section", allowed))

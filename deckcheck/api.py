@@ -251,6 +251,11 @@ def _batch_result(fmt, item: dict, on, index) -> dict:
     }
 
 
+def _games_with(has) -> str:
+    """The registered games that `has` a feature, in words: `the Digimon Card Game (dcg)`."""
+    return " and ".join(f"the {g.name} ({g.id})" for g in GAMES.values() if has(g))
+
+
 @bp.post("/decks/export")
 def export_deck():
     payload = _load(_export_schema, _json_body())
@@ -259,7 +264,7 @@ def export_deck():
         raise ApiError(
             422,
             "style-not-supported",
-            "Deck codes exist for the Digimon Card Game (dcg) only.",
+            f"Deck codes exist for {_games_with(lambda g: g.has_deck_codes)} only.",
             {"style": "deck-code", "game": fmt.game},
         )
     report = service.check(fmt, service.as_payload(payload), payload["date"])
@@ -282,6 +287,15 @@ def export_deck():
 def deck_odds():
     payload = _load(_odds_schema, _json_body())
     fmt = service.find_format(payload["format"])
+    if GAMES[fmt.game].draws is None:
+        # A game registered without its draw rules (rules/games.py) has no odds to give.
+        raise ApiError(
+            422,
+            "odds-not-known",
+            f"deckcheck does not know how a {GAMES[fmt.game].name} hand is drawn, so it "
+            f"has no odds for its decks (it has them for {_games_with(lambda g: g.draws)}).",
+            {"game": fmt.game},
+        )
     report = service.check(fmt, service.as_payload(payload), payload["date"])
     body = odds.deck_odds(report.deck, payload["turn"])
     copy_limit = fmt.check_of("copy-limit")

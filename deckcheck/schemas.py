@@ -12,7 +12,7 @@ from marshmallow.validate import Length, OneOf, Range
 
 from cardpool.search import MAX_QUERY, ORDERS
 from deckcheck.days import CheckDay
-from rules.games import GAME_IDS, GAMES
+from rules.games import GAMES
 
 MAX_COUNT = 1000
 STYLES = ("text", "tts", "deck-code")
@@ -424,7 +424,8 @@ class CardQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    game = fields.String(load_default=None, validate=OneOf(GAME_IDS))
+    # The registry itself, not a copy taken at import: every registered game is searched.
+    game = fields.String(load_default=None, validate=OneOf(GAMES))
     q = fields.String(
         load_default=None,
         validate=Length(max=MAX_QUERY),

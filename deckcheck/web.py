@@ -15,7 +15,7 @@ from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from deckcheck.report_json import report_json
 from rules.export import ExportError, export
-from rules.games import GAMES, game_name
+from rules.games import GAMES, SECTIONS, game_name
 from rules.numbers import number_key
 
 bp = Blueprint("web", __name__)
@@ -84,6 +84,7 @@ def report():
             for style in styles
         },
         game_name=game_name(fmt.game),
+        section_names={s.id: s.heading for s in SECTIONS.values()},
     )
 
 

@@ -46,22 +46,33 @@ MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
 # run of words is one W), a list position (`1.`) before a count.
 COUNT, NUMBER, MARKER, WORD, POSITION = "C", "N", "M", "W", "P"
 
-# The line shapes players write (the contract's list and the deck builders' exports),
-# each with an example; what each reads as is held by tests/rules/test_parse.py.
-SHAPES: dict[str, str] = {
-    "C W N": "4 Agumon BT1-010",
-    "C N": "4 BT1-010",
-    "W N C": "Agumon (BT1-010) x4",
-    "N W C": "BT1-010 Agumon 4",
-    "C W": "4 Agumon",
-    "W N": "Agumon BT1-010",
-    "N C": "BT1-010 x2",
-    "W C N": "Agumon 4 BT1-010",
-    "C W M N": "1 MetalTyrannomon (DCG) (BT11-055)",
-    "P C N": "1. 4 BT1-010",
-    "C N W": "4 ADR-02 Searcher",
-    "N": "BT1-010",
-    "W": "Agumon",
+# The line shapes players write (the contract's list and the deck builders' exports):
+# shape -> (an example, a note for readers, or ""). docs/decklists.md's table of line
+# shapes is generated from it (tools/docs_shapes.py; tests/test_docs.py holds the two
+# equal); tests/rules/test_readings.py holds each example to its shape.
+SHAPES: dict[str, tuple[str, str]] = {
+    "C W N": ("4 Agumon BT1-010", "the number decides which card; the name is a hint"),
+    "C N": ("4 BT1-010", "a count is written `4`, `4x`, `x4`, `×4`, `*4` or `(4)`"),
+    "W N C": ("Agumon (BT1-010) x4", "brackets around a number or a count are dropped"),
+    "N W C": (
+        "BT1-010 Agumon 4",
+        "`BT10-009 Shoutmon X4` is 1 copy: “Shoutmon X4” is that card's own name",
+    ),
+    "C W": ("4 Agumon", "a name alone must name exactly one card (else `ambiguous-card`)"),
+    "W N": ("Agumon BT1-010", "no count: one copy"),
+    "N C": ("BT1-010 x2", "also `BT1-010 (2)`, `BT1-010 *2`, `BT1-010 ×2`"),
+    "W C N": ("Agumon 4 BT1-010", "a count between name and number"),
+    "C W M N": (
+        "1 MetalTyrannomon (DCG) (BT11-055)",
+        "`(DCG)`, `[DCG]`, `DCG` are deck-builder marks, never part of the name",
+    ),
+    "P C N": ("1. 4 BT1-010", "a list number (`1.`, `1)`) before the entry"),
+    "C N W": (
+        "4 BT1-010 Agumon",
+        "`46 ADR-02 Searcher`: ADR-02 is no card's number, so 46 of “ADR-02 Searcher”",
+    ),
+    "N": ("BT1-010", "no count: one copy"),
+    "W": ("Agumon", "one copy of the one card with that name"),
 }
 
 

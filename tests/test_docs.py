@@ -1,6 +1,7 @@
 """The README and the pages under docs/ document every command, format, CSV column,
 organizer key and setting, link only to pages that exist, and stay short."""
 
+import importlib.util
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from cardpool.importers.card_csv import CardCsvRowSchema
 from deckcheck.cli import cardpool_cli
 from rules.builtin import BUILT_IN
 from rules.custom import KEYS
+from rules.parse import SHAPES
 
 README = (ROOT / "README.md").read_text()
 PAGES = {path.name: path.read_text() for path in sorted((ROOT / "docs").glob("*.md"))}
@@ -91,3 +93,32 @@ def test_ci_runs_the_readme_test_command():
     setup = README.split("## Set up", 1)[1].split("\n## ", 1)[0]
     test_command = [line for line in setup.splitlines() if line.startswith("    ")][1].strip()
     assert test_command in (ROOT / ".ci/run").read_text()
+
+
+def shapes_tool():
+    """tools/docs_shapes.py, which writes the line shapes into the docs."""
+    spec = importlib.util.spec_from_file_location("docs_shapes", ROOT / "tools" / "docs_shapes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_line_shapes_in_the_docs_are_the_ones_rules_parse_shapes_makes():
+    """Generated from the code: a row added to SHAPES (or a reading changed) fails here."""
+    tool = shapes_tool()
+    assert set(tool.BLOCKS) == {ROOT / "README.md", ROOT / "docs" / "decklists.md"}
+    for path, make in tool.BLOCKS.items():
+        in_docs = tool.current(path.read_text(encoding="utf-8"), path.name)
+        assert in_docs == tool.wanted(make), (
+            f"{path.name} is stale: run python tools/docs_shapes.py"
+        )
+
+
+def test_the_shapes_tool_check_fails_on_a_shape_the_docs_do_not_show(monkeypatch, capsys):
+    tool = shapes_tool()
+    assert tool.main(["--check"]) == 0
+    monkeypatch.setitem(SHAPES, "W N W", ("Agumon BT1-010 Ace", ""))
+    before = {path: path.read_bytes() for path in tool.BLOCKS}
+    assert tool.main(["--check"]) == 1
+    assert "stale" in capsys.readouterr().err
+    assert {path: path.read_bytes() for path in tool.BLOCKS} == before  # --check writes nothing

@@ -9,11 +9,12 @@
   root.hidden = false;
   const games = JSON.parse(root.dataset.games);
   const $ = (id) => document.getElementById(id);
-  const SECTIONS = ["main", "eggs", "destiny"];
+  // Every section of every game (the registry, rules/games.py): the address and the deck keep them all.
+  const SECTIONS = [...new Set(Object.values(games).flatMap((g) => g.sections.map((s) => s.id)))];
   const STORE = "deckcheck.decks";
   const VIEW = "deckcheck.builder-view";
 
-  const state = { format: root.dataset.format, date: "", deck: { main: new Map(), eggs: new Map(), destiny: new Map() }, partner: "" };
+  const state = { format: root.dataset.format, date: "", deck: Object.fromEntries(SECTIONS.map((s) => [s, new Map()])), partner: "" };
   const info = new Map(); // number -> card object (name, kind, level, colors, cost)
   let results = [];
   let verdictTicket = 0;
@@ -251,7 +252,9 @@
   async function judge() {
     const ticket = ++verdictTicket;
     try {
-      const [report, odds] = await Promise.all([api("/api/v1/decks/validate", request()), api("/api/v1/decks/odds", request({ turn: Number($("b-turn").value) }))]);
+      // A game registered without draw rules (rules/games.py: no hand) has no odds to ask for.
+      const asked = game().hand ? api("/api/v1/decks/odds", request({ turn: Number($("b-turn").value) })) : null;
+      const [report, odds] = await Promise.all([api("/api/v1/decks/validate", request()), asked]);
       if (ticket !== verdictTicket) return;
       lastReport = report;
       lastOdds = odds;
@@ -302,6 +305,10 @@
   function renderOdds(odds) {
     const body = $("b-odds").tBodies[0];
     body.replaceChildren();
+    if (!odds) {
+      $("b-odds-note").textContent = "deckcheck does not know how this game's opening hand is drawn, so it shows no odds.";
+      return;
+    }
     for (const g of odds.groups) {
       body.append(
         el("tr", { className: `odds-${g.kind}` },

@@ -201,7 +201,8 @@ class Table:
     level_numbers: list[int | None]
     costs: list[int | None]
     dps: list[int | None]
-    sets: list[str]
+    sets: list[str]  # the set code as a key: `BT1`, `ST10`, `P`, `ST` (Digi-Battle)
+    series: list[str]  # the set code's letters before its number: `BT`, `ST`, `P`
     set_names: list[str]
     tails: list[str]  # the number after the set, as printed (upper case)
     rank: dict[str, list[int]]  # order -> rank of each card
@@ -251,6 +252,7 @@ def level_number(level: str | None) -> int | None:
 def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = ()) -> Table:
     ordered = sorted(rows, key=lambda r: natural_key(r["number"]))
     set_part = [r["number"].split("_", 1)[0].partition("-") for r in ordered]
+    sets = [number_key(p[0]) if p[1] else "" for p in set_part]
     name_keys = [
         tuple(compact(n) for n in (r["name"], *split(r["aliases"]), r["name_ja"]) if n)
         for r in ordered
@@ -276,7 +278,8 @@ def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = 
         level_numbers=[level_number(r["level"]) for r in ordered],
         costs=[r["play_cost"] for r in ordered],
         dps=[r["dp"] for r in ordered],
-        sets=[number_key(p[0]) if p[1] else "" for p in set_part],
+        sets=sets,
+        series=[code.rstrip("0123456789") for code in sets],
         set_names=[fold(r["set_name"] or "") for r in ordered],
         tails=[p[2].upper() for p in set_part],
         rank={},
@@ -415,9 +418,19 @@ def _term_test(table: Table, term: Term) -> Callable[[int], bool]:
         folded = fold(value)
         return lambda i: any(folded in tag for tag in table.tags[i])
     if key == "set":
-        wanted, folded = number_key(value), fold(value)
-        return lambda i: table.sets[i] == wanted or table.set_names[i] == folded
+        return _set_test(table, value)
     raise AssertionError(key)
+
+
+def _set_test(table: Table, value: str) -> Callable[[int], bool]:
+    """`set:BT1` is that set code whole (BT1-001..., never BT10); letters alone are a
+    series: `set:bt` is every set coded BT and a number (BT1 ... BT26), together with a
+    set coded by the letters alone (`set:P`, Digi-Battle's `set:BO`). A product name
+    (`set:"Starter Ver. 1"`) matches whole. A trailing dash is the number's own
+    (`set:BT1-`)."""
+    wanted, folded = number_key(value).rstrip("-"), fold(value)
+    codes = table.series if wanted.isascii() and wanted.isalpha() else table.sets
+    return lambda i: codes[i] == wanted or table.set_names[i] == folded
 
 
 def term_mask(table: Table, term: Term, limited: Limited | None) -> int:

@@ -1,9 +1,12 @@
 """Card search over the shared pools: names and numbers in every game, filters, pages."""
 
+import re
+
 import pytest
 
 from cardpool.db import connect
-from cardpool.search import Query, search
+from cardpool.imports import seed_starter_pool
+from cardpool.search import Query, build_table, matches, run, search, tokenize
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +77,106 @@ def test_query_syntax_of_other_tools_is_plain_text(db, text, same_as):
     _, every = search(db, Query())
     assert search(db, Query(q=text)) == search(db, Query(q=same_as))
     assert search(db, Query())[1] == every
+
+
+# ------------------------------------------------------- set: and -term on the shipped list
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """The DCG list deckcheck ships (cardpool/starter/dcg.csv.gz), loaded as a fresh
+    database loads it."""
+    database = connect(tmp_path_factory.mktemp("shipped") / "cards.db")
+    seed_starter_pool(database)
+    yield database
+    database.close()
+
+
+def found_numbers(db, q: str, game: str = "dcg") -> set[str]:
+    found = run(db, Query(game=game, q=q, per_page=10_000))
+    assert found.total == len(found.rows)
+    return {row["number"] for row in found.rows}
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "pattern"),
+    [
+        ("dcg", "set:st", r"ST\d+-"),
+        ("dcg", "set:ST", r"ST\d+-"),
+        ("dcg", "set:bt", r"BT\d+-"),
+        ("dcg", "set:Ex", r"EX\d+-"),
+        ("dcg", "set:P", r"P-"),
+        ("dcg", "set:BT1", r"BT1-"),
+        ("dcg", "set:bt01", r"BT1-"),
+        ("dcg", "set:BT1-", r"BT1-"),
+        ("dcg", "set:ST10", r"ST10-"),
+        ("digibattle", "set:st", r"ST-"),
+        ("dmcg", "set:st", r"St-"),
+    ],
+)
+def test_set_is_a_whole_set_code_or_a_whole_series(shipped, game, query, pattern):
+    """`set:BT1` is BT1 and not BT10; letters alone are every set of that series."""
+    every = found_numbers(shipped, "", game)
+    wanted = {n for n in every if re.match(pattern, n)}
+    assert wanted and found_numbers(shipped, query, game) == wanted
+
+
+def test_set_series_holds_every_starter_and_letters_are_whole(shipped):
+    starters = found_numbers(shipped, "set:st")
+    assert {"ST1-01", "ST10-01", "ST22-01"} <= starters
+    assert "BT10-001" not in found_numbers(shipped, "set:BT1")
+    assert found_numbers(shipped, "set:B") == set()  # not BT, not a prefix of letters
+    assert found_numbers(shipped, "set:S") == set()
+
+
+def test_set_codes_of_letters_alone_in_dmcg():
+    rows = [
+        {"game": "dmcg", "key": n.upper(), "number": n, "name": n, "aliases": "", "name_ja": "",
+         "types": "", "colors": "", "traits": "", "kind": "digimon", "level": "III",
+         "play_cost": None, "dp": None, "set_name": "", "text": None}
+        for n in ("St-1", "Bo-1", "Bx-1", "Sx-1")
+    ]  # fmt: skip
+    table = build_table("dmcg", rows)
+
+    def numbers(q: str) -> list[str]:
+        bits = matches(table, tokenize(q), None)
+        return [table.rows[i]["number"] for i in range(len(rows)) if bits >> i & 1]
+
+    assert numbers("set:BO") == numbers("set:bo") == ["Bo-1"]
+    assert numbers("-set:bo") == ["Bx-1", "St-1", "Sx-1"]
+    assert numbers("set:b") == []
+
+
+NEGATABLE = [
+    "set:bt",
+    "set:st",
+    "set:BT1",
+    "set:P",
+    "k:tamer",
+    "kind:option",
+    "lv:6",
+    "level:3",
+    "lv>=5",
+    "lv<4",
+    "c:red",
+    "t:vaccine",
+    "type:dragon",
+    't:"royal knight"',
+    "cost<=3",
+    "pc=5",
+    "dp>=7000",
+    "greymon",
+    '"x antibody"',
+    "bt1-01",
+    "bt2",
+]
+
+
+@pytest.mark.parametrize("term", NEGATABLE)
+@pytest.mark.parametrize("base", ["", "agumon"])
+def test_a_negated_term_finds_exactly_what_the_term_does_not(shipped, base, term):
+    every = found_numbers(shipped, base)
+    positive = found_numbers(shipped, f"{base} {term}")
+    if base == "":
+        assert positive and positive != every, "the term must find some cards, not all"
+    assert found_numbers(shipped, f"{base} -{term}") == every - positive

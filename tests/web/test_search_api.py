@@ -293,3 +293,71 @@ def test_relevance_places_are_kept_for_a_bounded_number_of_queries(client, monke
     with client.application.app_context():
         ranks = search.TABLES.get(get_db())["dcg"].ranks
     assert 0 < len(ranks) <= 5
+
+
+# ------------------------------------------------------- set: series and -term, shipped list
+
+
+def total(client, query: str, game: str = "dcg", **params) -> int:
+    response = client.get("/api/v1/cards", query_string={"game": game, "q": query, **params})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["total"]
+
+
+def every_number(client, query: str, game: str = "dcg") -> list[str]:
+    """Every card a query finds, page after page."""
+    found, page = [], 1
+    while True:
+        params = {"game": game, "q": query, "per_page": 200, "page": page}
+        body = client.get("/api/v1/cards", query_string=params).get_json()
+        found += [card["number"] for card in body["data"]]
+        if not body["has_more"]:
+            return found
+        page += 1
+
+
+@pytest.mark.parametrize(
+    ("query", "pattern"),
+    [("set:st", r"ST\d+-"), ("set:BT", r"BT\d+-"), ("set:ex", r"EX\d+-"), ("set:BT1", r"BT1-")],
+)
+def test_set_series_and_whole_set_codes_on_the_shipped_list(client, query, pattern):
+    """A fresh database holds the DCG list deckcheck ships: `set:st` is every starter
+    deck, `set:BT1` is BT1 alone (not BT10 to BT19)."""
+    from deckcheck.db import get_db
+
+    with client.application.app_context():
+        pool = [
+            row["number"] for row in get_db().query("SELECT number FROM cards WHERE game = 'dcg'")
+        ]
+    found = every_number(client, query)
+    assert found and sorted(found) == sorted(n for n in pool if re.match(pattern, n))
+
+
+def test_starter_series_reaches_every_starter(client):
+    found = set(every_number(client, "set:ST"))
+    assert {"ST1-01", "ST10-01", "ST22-01"} <= found
+    assert "BT10-001" not in every_number(client, "set:BT1")
+
+
+@pytest.mark.parametrize(
+    "term", ["set:bt", "set:st", "set:BT1", "is:banned", "is:restricted", "lv:6", "type:dragon"]
+)
+def test_a_negated_term_through_the_api(client, term):
+    found = total(client, term)
+    assert 0 < found < total(client, "")
+    assert found + total(client, f"-{term}") == total(client, "")
+
+
+def test_agumon_without_bt_cards(client):
+    without = every_number(client, "agumon -set:bt")
+    assert without and not any(n.startswith("BT") for n in without)
+    assert len(without) == total(client, "agumon") - total(client, "agumon set:bt") < 75
+
+
+def test_each_limited_card_is_left_out_by_its_negation(client):
+    for status in ("banned", "restricted"):
+        limited = every_number(client, f"is:{status}")
+        assert limited
+        for number in limited:
+            assert number in every_number(client, f"{number} is:{status}")
+            assert number not in every_number(client, f"{number} -is:{status}")

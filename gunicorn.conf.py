@@ -78,6 +78,8 @@ def post_worker_init(worker):
         stop_accepting=stop_accepting,
     )
     worker.watchdog.start()
+    # Its exception is raised only while a request is inside the app (deckcheck.watchdog).
+    worker.wsgi = worker.watchdog.guard(worker.wsgi)
 
 
 def pre_request(worker, req):

@@ -1,0 +1,251 @@
+"""Where the watchdog's exception lands (deckcheck.watchdog): a request it stops is
+answered 503 `request-timeout`, never 500, wherever the request is at that moment.
+
+Once under load an interrupted request was answered 500: the exception is raised at
+the thread's next Python step, and that step could be after the view (an after_request
+hook, a teardown) or in gunicorn's own code. Here each place is hit on purpose: in
+process, the request's own thread runs what gunicorn runs for it and the watchdog's
+look() runs on another thread at the chosen moment; then through a real gunicorn with
+gunicorn.conf.py, with hooks that run past its timeout in Python steps."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from conftest import ROOT
+from werkzeug.test import EnvironBuilder
+
+from deckcheck import create_app
+from deckcheck.watchdog import Watchdog
+
+
+@pytest.fixture
+def made(tmp_path):
+    """(app, watchdog): the real app as production runs it (exceptions not propagated)."""
+    (tmp_path / "formats").mkdir()
+    app = create_app(
+        {
+            "TESTING": True,
+            "PROPAGATE_EXCEPTIONS": False,  # as in production: Flask answers, never raises
+            "DATABASE": str(tmp_path / "cards.db"),
+            "FORMATS_DIR": str(tmp_path / "formats"),
+            "EVENTS_DATABASE": str(tmp_path / "events.db"),
+            "CARD_IMAGES": "off",
+        }
+    )
+    return app, Watchdog(seconds=10, log=lambda message: None)
+
+
+def interrupt(dog: Watchdog) -> None:
+    """The watchdog's thread looks now, as if the request had run a minute: its exception,
+    if it raises one, lands in this (the request's) thread at its next Python step."""
+    looker = threading.Thread(target=dog.look, args=(time.monotonic() + 60,))
+    looker.start()
+    looker.join()
+
+
+class Gunicorn:
+    """What gunicorn's gthread worker does with one request, on this thread: pre_request,
+    the WSGI call, each piece written (headers go with the first), close, post_request.
+    start_response behaves as gunicorn's: a second call needs exc_info and adds headers."""
+
+    def __init__(self, dog: Watchdog, wsgi) -> None:
+        self.dog, self.wsgi = dog, wsgi
+        self.status: str | None = None
+        self.headers: list[tuple[str, str]] = []
+        self.sent = False
+        self.between = lambda: None  # gunicorn's own steps between the app and the first write
+
+    def start_response(self, status, headers, exc_info=None):
+        if exc_info and self.sent:
+            raise exc_info[1]
+        if self.status is not None and not exc_info:
+            raise AssertionError("Response headers already set!")
+        self.status = status
+        self.headers += headers
+        return lambda data: None
+
+    def get(self, path: str, **headers) -> tuple[str, list[tuple[str, str]], bytes]:
+        environ = EnvironBuilder(path=path, headers=headers).get_environ()
+        self.dog.begin(f"GET {path}")
+        try:
+            body = self.wsgi(environ, self.start_response)
+            self.between()
+            pieces = []
+            try:
+                for piece in body:
+                    self.sent = self.sent or bool(piece)
+                    pieces.append(piece)
+            finally:
+                if hasattr(body, "close"):
+                    body.close()
+            assert self.status is not None
+            return self.status, self.headers, b"".join(pieces)
+        finally:
+            self.dog.end()
+
+
+def timed_out(status: str, headers: list[tuple[str, str]], body: bytes) -> bool:
+    names = [name.lower() for name, _ in headers]
+    assert len(names) == len(set(names)), headers  # one status, one set of headers
+    return (
+        status.startswith("503")
+        and ("Retry-After", "5") in headers
+        and json.loads(body)["error"]["code"] == "request-timeout"
+    )
+
+
+def test_an_interrupt_in_the_view_is_a_503(made):
+    app, dog = made
+    app.before_request(lambda: interrupt(dog))
+    assert timed_out(*Gunicorn(dog, dog.guard(app)).get("/api/v1/health"))
+
+
+def test_an_interrupt_in_an_after_request_hook_is_a_503_not_a_500(made):
+    """Flask hands an exception raised after the view to its 500 handler."""
+    app, dog = made
+
+    def late(response):
+        interrupt(dog)
+        return response
+
+    app.after_request(late)
+    assert timed_out(*Gunicorn(dog, dog.guard(app)).get("/api/v1/health"))
+
+
+def test_an_interrupt_in_a_teardown_is_a_503(made):
+    """An exception in a teardown leaves Flask altogether: gunicorn would answer 500."""
+    app, dog = made
+    app.teardown_appcontext(lambda error: interrupt(dog))
+    assert timed_out(*Gunicorn(dog, dog.guard(app)).get("/api/v1/health"))
+
+
+def test_no_interrupt_lands_in_gunicorns_own_steps(made):
+    """Stopped between the app's answer and its first byte (gunicorn's code, where an
+    exception is a 500): nothing is raised there, and the answer is the 503."""
+    app, dog = made
+    server = Gunicorn(dog, dog.guard(app))
+
+    def gunicorns_steps():
+        interrupt(dog)
+        for _ in range(1000):  # Python steps, function calls: where an exception would land
+            len(str(_))
+
+    server.between = gunicorns_steps
+    assert timed_out(*server.get("/api/v1/health"))
+
+
+def test_an_html_page_stopped_in_a_teardown_is_a_503_page(made):
+    app, dog = made
+    app.teardown_appcontext(lambda error: interrupt(dog))
+    status, headers, body = Gunicorn(dog, dog.guard(app)).get("/", Accept="text/html")
+    assert status.startswith("503") and b"took longer than the server allows" in body
+    assert ("Content-Type", "text/html; charset=utf-8") in headers
+
+
+def test_a_request_never_stopped_is_answered_as_the_app_answers(made):
+    app, dog = made
+    status, headers, body = Gunicorn(dog, dog.guard(app)).get("/api/v1/health")
+    assert status.startswith("200") and b'"ok"' in body
+    assert dog.running == {}
+
+
+# -- through gunicorn with gunicorn.conf.py ------------------------------------------
+
+LATE_APP = """
+import time
+
+from flask import request
+
+from deckcheck import create_app
+
+app = create_app()
+
+
+def spin(where):
+    # Python steps past the timeout, once a request (Flask runs after_request hooks again
+    # on the answer its error handler makes).
+    if request.args.get("spin") == where and not request.environ.get("spun"):
+        request.environ["spun"] = True
+        until = time.monotonic() + 3 * {timeout}
+        while time.monotonic() < until:
+            pass
+
+
+@app.after_request
+def after(response):
+    spin("after")
+    return response
+
+
+@app.teardown_request
+def teardown(error):
+    spin("teardown")
+"""
+TIMEOUT = 2
+
+
+@pytest.fixture(scope="module")
+def late_server(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("late")
+    (tmp_path / "lateapp.py").write_text(LATE_APP.replace("{timeout}", str(TIMEOUT)))
+    (tmp_path / "formats").mkdir()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tmp_path),
+        "DECKCHECK_BIND": f"127.0.0.1:{port}",
+        "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
+        "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
+        "DECKCHECK_EVENTS_DATABASE": str(tmp_path / "events.db"),
+        "DECKCHECK_SECRET_KEY": "k",
+        "DECKCHECK_GUNICORN_WORKERS": "1",
+        "DECKCHECK_GUNICORN_TIMEOUT": str(TIMEOUT),
+    }
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    process = subprocess.Popen(
+        [str(gunicorn), "-c", "gunicorn.conf.py", "lateapp:app"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if requests.get(base + "/api/v1/health", timeout=5).ok:
+                    break
+            except requests.RequestException:
+                if time.monotonic() > deadline:
+                    raise
+            time.sleep(0.1)
+        yield base
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@pytest.mark.parametrize("where", ["after", "teardown"])
+def test_gunicorn_answers_503_when_the_timeout_falls_after_the_view(late_server, where):
+    response = requests.get(
+        late_server + "/api/v1/health", params={"spin": where}, timeout=6 * TIMEOUT
+    )
+    assert response.status_code == 503, response.text
+    assert response.json()["error"]["code"] == "request-timeout"
+    assert response.headers["Retry-After"] == "5"
+    assert requests.get(late_server + "/api/v1/health", timeout=5).status_code == 200

@@ -202,6 +202,7 @@ class Held:
         self.status: str | None = None
         self.headers: list[tuple[str, str]] = []
         self.sent = False
+        self.write: Callable[[bytes], Any] | None = None
 
     def start_response(self, status: str, headers: list, exc_info: Any = None) -> Callable:
         if self.sent:
@@ -210,11 +211,12 @@ class Held:
         return self._write
 
     def _write(self, data: bytes) -> None:  # the WSGI write() callable; Flask never uses it
-        self.send()(data)
+        (self.write or self.send())(data)
 
     def send(self) -> Callable:
         self.sent = True
-        return self.forward(self.status, self.headers)
+        self.write = self.forward(self.status, self.headers)
+        return self.write
 
     def timed_out(self) -> list[bytes]:
         """The 503 of deckcheck.errors, made here: the request is outside Flask now."""

@@ -26,7 +26,7 @@ from conftest import ROOT
 from werkzeug.test import EnvironBuilder
 
 from deckcheck import create_app
-from deckcheck.watchdog import Watchdog
+from deckcheck.watchdog import RequestTimedOut, Watchdog
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ class Gunicorn:
             pieces = []
             try:
                 for piece in body:
-                    self.sent = self.sent or bool(piece)
+                    self.sent = True  # gunicorn's write() sends the headers, even for b""
                     pieces.append(piece)
             finally:
                 if hasattr(body, "close"):
@@ -151,6 +151,34 @@ def test_an_html_page_stopped_in_a_teardown_is_a_503_page(made):
     status, headers, body = Gunicorn(dog, dog.guard(app)).get("/", Accept="text/html")
     assert status.startswith("503") and b"took longer than the server allows" in body
     assert ("Content-Type", "text/html; charset=utf-8") in headers
+
+
+def streamed(app, dog, stop_at: int):
+    """A route whose body is made piece by piece (as the events CSV is), stopped while
+    it makes piece number `stop_at` (0: the first)."""
+    from flask import Response
+
+    def pieces():
+        for number in range(3):
+            if number == stop_at:
+                interrupt(dog)
+            yield b"piece %d" % number
+
+    app.add_url_rule("/api/v1/streamed", "streamed", lambda: Response(pieces()))
+
+
+def test_a_body_stopped_before_its_first_piece_is_a_503(made):
+    app, dog = made
+    streamed(app, dog, stop_at=0)
+    assert timed_out(*Gunicorn(dog, dog.guard(app)).get("/api/v1/streamed"))
+
+
+def test_a_body_stopped_after_its_first_piece_ends_the_connection(made):
+    """Its status is out: closing the connection (gunicorn does) is all that is left."""
+    app, dog = made
+    streamed(app, dog, stop_at=1)
+    with pytest.raises(RequestTimedOut):
+        Gunicorn(dog, dog.guard(app)).get("/api/v1/streamed")
 
 
 def test_a_request_never_stopped_is_answered_as_the_app_answers(made):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from rules.cache import Bounded
@@ -49,6 +49,12 @@ class Releases:
     _of_card: Bounded[str, Product | None] = field(
         default_factory=Bounded, init=False, repr=False, compare=False
     )
+
+    @cached_property
+    def newest(self) -> date:
+        """The latest day any product came out: on or after it, no card is unreleased."""
+        products = [*self.sets.values(), *self.promos.values()]
+        return max((p.released for p in products), default=date.min)
 
     def of_card(self, number: str) -> Product | None:
         """The product a card number first came out in, None when that is not known

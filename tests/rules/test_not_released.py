@@ -4,10 +4,14 @@ Judged through the API over the shared full DCG pool, so the shipped release dat
 the format's checks and the date reading are all the ones a player meets.
 """
 
+from datetime import date
+
 import pytest
 
 from rules.builtin import BUILT_IN
-from rules.releases import dcg_releases
+from rules.checks.not_released import NotReleased
+from rules.model import Card, Context, Deck, Entry
+from rules.releases import Product, Releases, dcg_releases
 
 
 def codes_for(client, cards, day):
@@ -110,3 +114,21 @@ def test_the_shipped_dates_are_ordered_sensibly():
         assert product.released <= product.in_stores
     assert releases.sets["BT1"].in_stores < releases.sets["BT26"].in_stores
     assert BUILT_IN["dcg"].check_of("not-released") is not None
+
+
+def test_the_newest_product_is_judged_up_to_the_day_it_came_out():
+    """On or after the newest release day nothing is looked up (no card can be late);
+    the day before it, the newest product's cards are still judged. Test-only sets."""
+    old = Product("BT1", "BT-01", date(2021, 3, 5), date(2021, 3, 1))
+    new = Product("BT2", "BT-02", date(2021, 6, 4), date(2021, 6, 1))
+    releases = Releases({"BT1": old, "BT2": new}, {})
+    assert releases.newest == date(2021, 6, 1)
+    check = NotReleased(releases=releases)
+    deck = Deck("dcg", (Entry(Card("dcg", "BT2-001", "Test Agumon", "digimon"), 1, "main"),))
+
+    def late(day: date) -> list[tuple[str, ...]]:
+        return [v.cards for v in check.check(deck, Context(day))]
+
+    assert late(date(2021, 5, 31)) == [("BT2-001",)]
+    assert late(date(2021, 6, 1)) == []
+    assert late(date(2030, 1, 1)) == []

@@ -8,11 +8,9 @@ import io
 import json
 import os
 import re
-import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -20,7 +18,7 @@ from urllib.parse import urlencode
 
 import pytest
 import requests
-from conftest import ROOT
+from production_server import serving, wait_for
 from werkzeug.test import encode_multipart
 
 from deckcheck import create_app, format_registry
@@ -275,59 +273,12 @@ TIMEOUT = 3
 JSON = {"Content-Type": "application/json"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):
     """(base URL, master process) of gunicorn -c gunicorn.conf.py serving the slow app;
     one for the module (a test that gets the worker replaced waits for the new one)."""
-    tmp_path = tmp_path_factory.mktemp("production")
-    (tmp_path / "slowapp.py").write_text(SLOW_APP)
-    (tmp_path / "formats").mkdir()
-    port = _free_port()
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(tmp_path),
-        "DECKCHECK_BIND": f"127.0.0.1:{port}",
-        "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
-        "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
-        "DECKCHECK_EVENTS_DATABASE": str(tmp_path / "events.db"),
-        "DECKCHECK_SECRET_KEY": "k",
-        "DECKCHECK_GUNICORN_WORKERS": "1",
-        "DECKCHECK_GUNICORN_TIMEOUT": str(TIMEOUT),
-    }
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    process = subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py", "slowapp:app"],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for(base)
-        yield base, process
-    finally:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
-def _wait_for(base: str, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(base + "/api/v1/health", timeout=5).ok:
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("the production server did not answer")
+    with serving(tmp_path_factory.mktemp("production"), "slowapp", SLOW_APP, TIMEOUT) as served:
+        yield served
 
 
 def _workers(master: subprocess.Popen) -> list[int]:
@@ -345,7 +296,7 @@ def _validate(base: str, decklist: str, timeout: float = 30) -> requests.Respons
 
 def test_a_request_past_the_timeout_is_stopped_and_its_worker_serves_on(production):
     base, master = production
-    _wait_for(base)
+    wait_for(base)
     [worker] = _workers(master)
     started = time.monotonic()
     response = _validate(base, "SPIN")
@@ -361,13 +312,13 @@ def test_a_request_past_the_timeout_is_stopped_and_its_worker_serves_on(producti
 
 def test_a_request_that_cannot_be_stopped_gets_its_worker_replaced(production):
     base, master = production
-    _wait_for(base)
+    wait_for(base)
     [worker] = _workers(master)
     started = time.monotonic()
     with pytest.raises(requests.ConnectionError):
         _validate(base, "STUCK")  # the worker exits under it: no answer, no 600 s wait
     assert time.monotonic() - started < TIMEOUT + 12
-    _wait_for(base, 30)
+    wait_for(base, 30)
     assert _workers(master) != [worker]
     assert _validate(base, ST1).status_code == 200
 
@@ -377,7 +328,7 @@ def test_other_requests_finish_while_a_stuck_worker_winds_down(production):
     1 s request is kept in flight the whole time. A request may be refused at
     connect while no worker listens, never cut off half-way."""
     base, master = production
-    _wait_for(base)
+    wait_for(base)
     [worker] = _workers(master)
     stuck = threading.Thread(target=lambda: _try(lambda: _validate(base, "STUCK")))
     stuck.start()
@@ -429,7 +380,7 @@ def test_a_15_mb_post_gets_its_413_not_a_reset(production, path, content_type):
     into loopback buffers), then reads: the server read and dropped the body before it
     answered and closed, so nothing is reset and the 413 is there to read."""
     base, _ = production
-    _wait_for(base)
+    wait_for(base)
     body = b"decklist=" + b"a" * (15 * MB if "batch" not in path else 17 * MB)
     port = int(base.rsplit(":", 1)[1])
     for _ in range(3):

@@ -11,18 +11,12 @@ gunicorn.conf.py, with hooks that run past its timeout in Python steps."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import requests
-from conftest import ROOT
+from production_server import serving
 from werkzeug.test import EnvironBuilder
 
 from deckcheck import create_app
@@ -225,47 +219,9 @@ TIMEOUT = 2
 
 @pytest.fixture(scope="module")
 def late_server(tmp_path_factory):
-    tmp_path = tmp_path_factory.mktemp("late")
-    (tmp_path / "lateapp.py").write_text(LATE_APP.replace("{timeout}", str(TIMEOUT)))
-    (tmp_path / "formats").mkdir()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(tmp_path),
-        "DECKCHECK_BIND": f"127.0.0.1:{port}",
-        "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
-        "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
-        "DECKCHECK_EVENTS_DATABASE": str(tmp_path / "events.db"),
-        "DECKCHECK_SECRET_KEY": "k",
-        "DECKCHECK_GUNICORN_WORKERS": "1",
-        "DECKCHECK_GUNICORN_TIMEOUT": str(TIMEOUT),
-    }
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    process = subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py", "lateapp:app"],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if requests.get(base + "/api/v1/health", timeout=5).ok:
-                    break
-            except requests.RequestException:
-                if time.monotonic() > deadline:
-                    raise
-            time.sleep(0.1)
+    source = LATE_APP.replace("{timeout}", str(TIMEOUT))
+    with serving(tmp_path_factory.mktemp("late"), "lateapp", source, TIMEOUT) as (base, _):
         yield base
-    finally:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
 
 
 @pytest.mark.parametrize("where", ["after", "teardown"])

@@ -1,0 +1,78 @@
+"""The production server (`gunicorn -c gunicorn.conf.py`) serving a test app.
+
+Tests of what only a real gunicorn shows (the watchdog, worker replacement) write a
+small app module that wraps deckcheck's, and serve it with the real configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import requests
+from conftest import ROOT
+
+
+@contextmanager
+def serving(
+    folder: Path, module: str, source: str, timeout: int
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """(base URL, master process) of one gunicorn worker serving `module:app`, whose
+    source is written to `folder`; `timeout` is the watchdog's. Killed, with its
+    workers, on leaving."""
+    (folder / f"{module}.py").write_text(source)
+    (folder / "formats").mkdir(exist_ok=True)
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(folder),
+        "DECKCHECK_BIND": f"127.0.0.1:{port}",
+        "DECKCHECK_DATABASE": str(folder / "cards.db"),
+        "DECKCHECK_FORMATS_DIR": str(folder / "formats"),
+        "DECKCHECK_EVENTS_DATABASE": str(folder / "events.db"),
+        "DECKCHECK_SECRET_KEY": "k",
+        "DECKCHECK_GUNICORN_WORKERS": "1",
+        "DECKCHECK_GUNICORN_TIMEOUT": str(timeout),
+    }
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    process = subprocess.Popen(
+        [str(gunicorn), "-c", "gunicorn.conf.py", f"{module}:app"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,  # so the master and its workers are killed together
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base)
+        yield base, process
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(base: str, seconds: float = 60) -> None:
+    """Until the server's health check answers (AssertionError after `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(base + "/api/v1/health", timeout=5).ok:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the production server did not answer")

@@ -8,11 +8,10 @@ immutable and hashable, and built in half the time of a frozen dataclass.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 from rules.numbers import number_key
 
@@ -94,6 +93,34 @@ class Unresolved(NamedTuple):
     count: int | None  # type: ignore[assignment]  # a field named count shadows tuple.count
 
 
+D = TypeVar("D")
+V = TypeVar("V")
+
+
+class derived(Generic[D, V]):  # noqa: N801 - used as a decorator, like cached_property
+    """A value worked out from an immutable object's fields on first use and kept in its
+    `__dict__`: `functools.cached_property` without the one lock Python 3.11's takes for
+    every instance (threads judging different decks would queue on it). Two threads
+    asking at once only work it out twice."""
+
+    def __init__(self, make: Callable[[D], V]) -> None:
+        self.make = make
+        self.name = make.__name__
+        self.__doc__ = make.__doc__
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> derived[D, V]: ...
+
+    @overload
+    def __get__(self, obj: D, owner: type) -> V: ...
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.make(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class Deck:
     """A resolved deck: every entry names a real card of `game`.
@@ -101,7 +128,7 @@ class Deck:
     `unresolved` keeps the lines that named no card, so totals can say how many cards
     stand on them; `more_partners` holds any partner named after the first. What is
     derived from the entries (stacks, totals) is worked out on first use and kept
-    (`cached_property` writes past the frozen fields: the value is pure in them).
+    (`derived` writes past the frozen fields: the value is pure in them).
     """
 
     game: str
@@ -112,27 +139,27 @@ class Deck:
     unresolved: tuple[Unresolved, ...] = ()
     more_partners: tuple[Card, ...] = ()
 
-    @cached_property
+    @derived
     def _sections(self) -> dict[str, tuple[Stack, ...]]:
         """Each section's stacks, in the order cards first appear (linear in the entries:
         a card on many lines gathers its entries before its one stack is built)."""
         return _group(self.entries)
 
-    @cached_property
+    @derived
     def _all(self) -> tuple[Stack, ...]:
         return tuple(stack for stacks in self._sections.values() for stack in stacks)
 
-    @cached_property
+    @derived
     def totals(self) -> tuple[Stack, ...]:
         """One stack per card number over every section (lists count both decks)."""
         return _totals(self._all)
 
-    @cached_property
+    @derived
     def by_key(self) -> dict[str, Stack]:
         """Every section's stacks by number key (a later section's stack wins a key)."""
         return {stack.card.key: stack for stack in self._all}
 
-    @cached_property
+    @derived
     def has_reprints(self) -> bool:
         """Does the deck hold a printing "also treated as" another number? (Rarely.)"""
         return any(stack.card.treated_as is not None for stack in self.totals)

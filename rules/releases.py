@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 
 from rules.cache import Bounded
+from rules.model import derived
 from rules.numbers import number_key
 from rules.sets import parse_set_code, set_of
 
@@ -50,7 +51,7 @@ class Releases:
         default_factory=Bounded, init=False, repr=False, compare=False
     )
 
-    @cached_property
+    @derived
     def newest(self) -> date:
         """The latest day any product came out: on or after it, no card is unreleased."""
         products = [*self.sets.values(), *self.promos.values()]

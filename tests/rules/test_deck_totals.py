@@ -33,3 +33,25 @@ def test_two_printings_of_one_number_are_two_totals_and_one_key():
     assert deck.totals == (Stack(AGUMON, 2, (1,)), Stack(AGUMON_ART, 2, (2,)))
     assert [stack.card.key for stack in deck.totals] == ["BT1-10", "BT1-10"]
     assert deck.by_key == {"BT1-10": Stack(AGUMON_ART, 2, (2,))}
+
+
+def test_a_derived_value_is_worked_out_once_and_kept_on_its_object():
+    from dataclasses import dataclass
+
+    from rules.model import derived
+
+    made = []
+
+    @dataclass(frozen=True)
+    class Pair:  # test-only
+        a: int
+
+        @derived
+        def double(self) -> int:
+            made.append(self.a)
+            return self.a * 2
+
+    one, two = Pair(1), Pair(2)
+    assert (one.double, one.double, two.double) == (2, 2, 4)
+    assert made == [1, 2]  # once per object, each its own value
+    assert one == Pair(1)  # the kept value is not a field

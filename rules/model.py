@@ -58,6 +58,12 @@ class Card:
         """Every name the card counts as for deck building (its own and its aliases)."""
         return (self.name, *self.aliases) if self.name else self.aliases
 
+    @property
+    def limit_key(self) -> str:
+        """The number key this printing counts under for copy limits and lists: the
+        number it is "also treated as", else its own."""
+        return number_key(self.treated_as) if self.treated_as else self.key
+
 
 class Entry(NamedTuple):
     """A card in a section as the player listed it; `line` is 1-based in text input.

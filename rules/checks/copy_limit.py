@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from rules.cache import Bounded
 from rules.checks.words import copies, section_name
 from rules.model import Card, Context, Deck, Stack, Violation
-from rules.numbers import number_key
 
 
 def shared_numbers(stacks: tuple[Stack, ...]) -> dict[str, list[Stack]]:
@@ -22,7 +21,7 @@ def shared_numbers(stacks: tuple[Stack, ...]) -> dict[str, list[Stack]]:
     groups: dict[str, list[Stack]] = {}
     for stack in stacks:
         card = stack.card
-        groups.setdefault(number_key(card.treated_as or card.number), []).append(stack)
+        groups.setdefault(card.limit_key, []).append(stack)
     return {
         key: group for key, group in groups.items() if any(stack.card.treated_as for stack in group)
     }
@@ -93,7 +92,7 @@ class CopyLimit:
             shared = shared_numbers(stacks) if reprinted else {}
             for stack in over or ():
                 card = stack.card
-                if shared and number_key(card.treated_as or card.number) in shared:
+                if shared and card.limit_key in shared:
                     continue  # judged with the printings it shares a number with, below
                 yield from self._judge(stack, section_name(section), section)
             for group in shared.values():

@@ -79,7 +79,7 @@ def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[list[Stack], Ch
 
 def _is_shared(stack: Stack, groups: set[str]) -> bool:
     card = stack.card
-    return bool(groups) and number_key(card.treated_as or card.number) in groups
+    return bool(groups) and card.limit_key in groups
 
 
 def _group_words(group: list[Stack]) -> str:

@@ -8,7 +8,6 @@ real wheel shows whether they ship.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 import requests
 from conftest import ROOT
+from production_server import free_port
 
 PAGES = [
     ("/", 200, "deckcheck"),
@@ -69,12 +69,6 @@ def installed(tmp_path_factory) -> Path:
     ).strip()
     Path(site, "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
     return python
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

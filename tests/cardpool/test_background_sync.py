@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import requests
 from conftest import ROOT
+from production_server import free_port
 
 from cardpool.db import connect
 from cardpool.freshness import record_sync
@@ -67,12 +67,6 @@ def test_a_recent_sync_is_not_due(tmp_path):
         clock=lambda: datetime.now(UTC) + timedelta(hours=2),
     )
     assert [key for key, *_ in later.due(db)] == ["dcg"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for(check, seconds: float, what: str):

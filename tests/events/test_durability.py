@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -20,14 +19,9 @@ from pathlib import Path
 import requests
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
+from production_server import free_port
 
 CLIENTS, TOTAL, KILL_AFTER = 8, 200, 70
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _start(env: dict) -> subprocess.Popen:
@@ -65,7 +59,7 @@ def _deck(n: int) -> str:
 
 
 def test_acknowledged_submissions_survive_sigkill(events_database, tmp_path):
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
@@ -181,7 +175,7 @@ def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgr
     (wsgi.py: deckcheck.events.warm), so the one gunicorn starts in place of the dead one
     is ready when it takes its first list; killing the other worker then leaves it alone."""
     database = postgres.database("kill_worker")
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),

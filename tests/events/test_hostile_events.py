@@ -10,11 +10,10 @@ import io
 import threading
 
 import pytest
+from event_requests import LATER, admin_auth, create_event, submit
 from fixture_cards import ST1_TEXT
 
 from deckcheck import create_app
-
-LATER = "2099-12-05T09:00:00+01:00"
 
 
 @pytest.fixture
@@ -48,24 +47,6 @@ def client(make_app):
     return make_app().test_client()
 
 
-def _create(client, **fields):
-    body = {"name": "Store Cup", "format": "dcg", "date": "2021-01-01", "deadline": LATER}
-    response = client.post("/api/v1/events", json={**body, **fields})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def _auth(event) -> dict:
-    return {"Authorization": "Bearer " + event["admin_token"]}
-
-
-def _submit(client, event, player="Alice", decklist=ST1_TEXT, **extra):
-    return client.post(
-        f"/api/v1/events/{event['id']}/submissions",
-        json={"player": player, "decklist": decklist, **extra},
-    )
-
-
 def _error(response, status, code):
     assert response.status_code == status, response.get_data(as_text=True)[:300]
     body = response.get_json()
@@ -74,7 +55,7 @@ def _error(response, status, code):
 
 
 def _table(client, event) -> list[dict]:
-    response = client.get(f"/api/v1/events/{event['id']}/submissions", headers=_auth(event))
+    response = client.get(f"/api/v1/events/{event['id']}/submissions", headers=admin_auth(event))
     assert response.status_code == 200
     return response.get_json()["data"]
 
@@ -95,71 +76,75 @@ def _table(client, event) -> list[dict]:
     ],
 )
 def test_nobody_else_replaces_a_players_list(client, impostor):
-    event = _create(client)
-    first = _submit(client, event, "Carol", player_id="0042" if "player_id" in impostor else "")
+    event = create_event(client)
+    first = submit(client, event, "Carol", player_id="0042" if "player_id" in impostor else "")
     assert first.status_code == 201
     token = first.get_json()["edit_token"]
     assert len(token) >= 32
-    error = _error(_submit(client, event, decklist="4 ST1-03", **impostor), 409, "player-exists")
+    error = _error(submit(client, event, decklist="4 ST1-03", **impostor), 409, "player-exists")
     assert "edit token" in error["message"] and "organizer" in error["message"]
     [row] = _table(client, event)
     assert row["id"] == first.get_json()["submission"]["id"] and row["version"] == 1
     # The holder of the token replaces it, under any spelling of the same name.
-    again = _submit(client, event, decklist="4 ST1-03", edit_token=token, **impostor)
+    again = submit(client, event, decklist="4 ST1-03", edit_token=token, **impostor)
     assert again.status_code == 201 and again.get_json()["edit_token"] == token
     [row] = _table(client, event)
     assert row["version"] == 2 and row["legal"] is False
 
 
 def test_the_organizer_replaces_a_list_and_gets_a_new_token(client):
-    event = _create(client)
-    token = _submit(client, event, "Dan").get_json()["edit_token"]
-    other = _create(client)
+    event = create_event(client)
+    token = submit(client, event, "Dan").get_json()["edit_token"]
+    other = create_event(client)
     wrong = client.post(
         f"/api/v1/events/{event['id']}/submissions",
         json={"player": "Dan", "decklist": "4 ST1-03"},
-        headers=_auth(other),
+        headers=admin_auth(other),
     )
     _error(wrong, 403, "token-wrong")
     replaced = client.post(
         f"/api/v1/events/{event['id']}/submissions",
         json={"player": "Dan", "decklist": "4 ST1-03"},
-        headers=_auth(event),
+        headers=admin_auth(event),
     )
     assert replaced.status_code == 201
     new = replaced.get_json()["edit_token"]
     assert new != token
-    _error(_submit(client, event, "Dan", edit_token=token), 409, "player-exists")
-    assert _submit(client, event, "Dan", edit_token=new).status_code == 201
+    _error(submit(client, event, "Dan", edit_token=token), 409, "player-exists")
+    assert submit(client, event, "Dan", edit_token=new).status_code == 201
 
 
 def test_a_dropped_player_stays_dropped_until_the_organizer_restores_them(client):
-    event = _create(client)
-    sent = _submit(client, event, "Erin").get_json()
+    event = create_event(client)
+    sent = submit(client, event, "Erin").get_json()
     sid, token = sent["submission"]["id"], sent["edit_token"]
     base = f"/api/v1/events/{event['id']}/submissions"
-    assert client.delete(f"{base}/{sid}", headers=_auth(event)).status_code == 204
+    assert client.delete(f"{base}/{sid}", headers=admin_auth(event)).status_code == 204
     for attempt in (
-        _submit(client, event, "Erin"),
-        _submit(client, event, " ERIN ", edit_token=token),
-        client.post(base, json={"player": "Erin", "decklist": ST1_TEXT}, headers=_auth(event)),
+        submit(client, event, "Erin"),
+        submit(client, event, " ERIN ", edit_token=token),
+        client.post(base, json={"player": "Erin", "decklist": ST1_TEXT}, headers=admin_auth(event)),
     ):
         assert "organizer" in _error(attempt, 409, "player-dropped")["message"]
     assert _table(client, event) == []
     _error(client.post(f"{base}/{sid}/restore"), 401, "token-required")
-    _error(client.post(f"{base}/nope/restore", headers=_auth(event)), 404, "submission-not-found")
-    restored = client.post(f"{base}/{sid}/restore", headers=_auth(event))
+    _error(
+        client.post(f"{base}/nope/restore", headers=admin_auth(event)), 404, "submission-not-found"
+    )
+    restored = client.post(f"{base}/{sid}/restore", headers=admin_auth(event))
     assert restored.status_code == 200 and restored.get_json()["submission"]["id"] == sid
     assert [r["id"] for r in _table(client, event)] == [sid]
-    _error(client.post(f"{base}/{sid}/restore", headers=_auth(event)), 404, "submission-not-found")
-    assert _submit(client, event, "Erin", edit_token=token).status_code == 201
+    _error(
+        client.post(f"{base}/{sid}/restore", headers=admin_auth(event)), 404, "submission-not-found"
+    )
+    assert submit(client, event, "Erin", edit_token=token).status_code == 201
 
 
 def test_the_admin_page_lists_dropped_players_with_a_restore_button(client):
-    event = _create(client)
-    sid = _submit(client, event, "Fay").get_json()["submission"]["id"]
-    client.delete(f"/api/v1/events/{event['id']}/submissions/{sid}", headers=_auth(event))
-    table = client.get(f"/e/{event['id']}/admin/table", headers=_auth(event))
+    event = create_event(client)
+    sid = submit(client, event, "Fay").get_json()["submission"]["id"]
+    client.delete(f"/api/v1/events/{event['id']}/submissions/{sid}", headers=admin_auth(event))
+    table = client.get(f"/e/{event['id']}/admin/table", headers=admin_auth(event))
     html = table.get_data(as_text=True)
     assert (
         f'data-restore="{sid}"' in html and "Fay" in html and "<strong>0</strong> players" in html
@@ -169,7 +154,7 @@ def test_the_admin_page_lists_dropped_players_with_a_restore_button(client):
 def test_the_receipt_shows_the_private_link_only_to_the_browser_that_sent_the_list(make_app):
     app = make_app()
     player, stranger = app.test_client(), app.test_client()
-    event = _create(player)
+    event = create_event(player)
     sent = player.post(f"/e/{event['id']}", data={"player": "Gus", "decklist": ST1_TEXT})
     assert sent.status_code == 303
     receipt = player.get(sent.headers["Location"])
@@ -197,9 +182,9 @@ def test_the_receipt_shows_the_private_link_only_to_the_browser_that_sent_the_li
 
 def test_tokens_are_stored_hashed_and_never_logged(client, caplog, make_app):
     caplog.set_level("DEBUG")
-    event = _create(client)
-    token = _submit(client, event, "Hal").get_json()["edit_token"]
-    _submit(client, event, "Hal", edit_token=token)
+    event = create_event(client)
+    token = submit(client, event, "Hal").get_json()["edit_token"]
+    submit(client, event, "Hal", edit_token=token)
     from deckcheck.events.store import EventStore
 
     store = EventStore(client.application.config["EVENTS_DATABASE"])
@@ -234,23 +219,23 @@ def test_tokens_are_stored_hashed_and_never_logged(client, caplog, make_app):
     ],
 )
 def test_blank_invisible_control_and_long_names_are_422(client, field, value):
-    event = _create(client)
+    event = create_event(client)
     body = {"player": "Ivy", "player_id": "", "decklist": ST1_TEXT, field: value}
     response = client.post(f"/api/v1/events/{event['id']}/submissions", json=body)
     assert field in _error(response, 422, "invalid-request")["details"]["fields"]
 
 
 def test_names_are_stored_normalised_and_the_longest_ones_fit_both_databases(client):
-    event = _create(client, name="ß" * 200)
+    event = create_event(client, name="ß" * 200)
     assert event["name"] == "ß" * 200
-    sent = _submit(client, event, "  Jo\u200b  \t Ann\u00a0Lee ", player_id="ß" * 100)
+    sent = submit(client, event, "  Jo\u200b  \t Ann\u00a0Lee ", player_id="ß" * 100)
     assert sent.status_code == 201
     assert sent.get_json()["submission"]["player"] == "Jo Ann Lee"
-    longest = _submit(client, event, "ß" * 100)  # folds to 200 characters
+    longest = submit(client, event, "ß" * 100)  # folds to 200 characters
     assert longest.status_code == 201
     # Lengths count after NFKC: the ligature "ﬃ" is three letters.
-    _error(_submit(client, event, "\ufb03" * 34), 422, "invalid-request")
-    assert _submit(client, event, "\ufb03" * 33).status_code == 201
+    _error(submit(client, event, "\ufb03" * 34), 422, "invalid-request")
+    assert submit(client, event, "\ufb03" * 33).status_code == 201
     assert sorted(r["player"] for r in _table(client, event))[0] == "Jo Ann Lee"
 
 
@@ -283,10 +268,10 @@ def test_bad_event_names_are_422(client, field, value):
     ],
 )
 def test_a_nul_in_an_address_is_a_404_on_both_databases(client, path):
-    event = _create(client)
+    event = create_event(client)
     url = path.format(id=event["id"])
     method = client.delete if url.endswith("/submissions/%00") else client.get
-    response = method(url, headers=_auth(event))
+    response = method(url, headers=admin_auth(event))
     assert response.status_code == 404
 
 
@@ -314,11 +299,11 @@ def test_dates_outside_1970_2999_are_422(client, fields, field):
 
 
 def test_moving_a_deadline_out_of_range_is_422(client):
-    event = _create(client)
+    event = create_event(client)
     response = client.patch(
         f"/api/v1/events/{event['id']}",
         json={"deadline": "9999-12-31T23:00:00-05:00"},
-        headers=_auth(event),
+        headers=admin_auth(event),
     )
     _error(response, 422, "invalid-request")
 
@@ -327,40 +312,40 @@ def test_moving_a_deadline_out_of_range_is_422(client):
 
 
 def test_a_list_over_64_kb_is_413(client):
-    event = _create(client)
+    event = create_event(client)
     big = ("4 ST1-03\n" * 8000)[: 64 * 1024 + 1]
-    error = _error(_submit(client, event, "Kim", big), 413, "list-too-large")
+    error = _error(submit(client, event, "Kim", big), 413, "list-too-large")
     assert "64 KB" in error["message"]
     wide = "4 ST1-03 é\n" * 6000  # 66,000 bytes in UTF-8, 60,000 characters
-    _error(_submit(client, event, "Kim", wide), 413, "list-too-large")
+    _error(submit(client, event, "Kim", wide), 413, "list-too-large")
     deck = {"main": [{"card": "ST1-03" + "x" * 60, "count": 1}] * 1000}
     response = client.post(
         f"/api/v1/events/{event['id']}/submissions", json={"player": "Kim", "deck": deck}
     )
     _error(response, 413, "list-too-large")
-    assert _submit(client, event, "Kim", ST1_TEXT + "\n" * (60 * 1024)).status_code == 201
+    assert submit(client, event, "Kim", ST1_TEXT + "\n" * (60 * 1024)).status_code == 201
     form = client.post(f"/e/{event['id']}", data={"player": "Lou", "decklist": big})
     assert form.status_code == 413
 
 
 def test_an_event_takes_at_most_its_players(make_app):
     client = make_app(EVENTS_MAX_PLAYERS=3).test_client()
-    event = _create(client)
-    tokens = [_submit(client, event, f"P{n}").get_json()["edit_token"] for n in range(3)]
-    assert "3" in _error(_submit(client, event, "P3"), 409, "event-full")["message"]
-    assert _submit(client, event, "p0", edit_token=tokens[0]).status_code == 201
+    event = create_event(client)
+    tokens = [submit(client, event, f"P{n}").get_json()["edit_token"] for n in range(3)]
+    assert "3" in _error(submit(client, event, "P3"), 409, "event-full")["message"]
+    assert submit(client, event, "p0", edit_token=tokens[0]).status_code == 201
 
 
 def test_the_submission_limit_holds_for_40_simultaneous_requests(make_app):
     app = make_app(EVENTS_SUBMIT_LIMIT=(20, 60))
-    event = _create(app.test_client())
+    event = create_event(app.test_client())
     barrier = threading.Barrier(40)
     statuses: list[int] = []
 
     def send(n: int) -> None:
         client = app.test_client()
         barrier.wait()
-        statuses.append(_submit(client, event, f"Player {n}").status_code)
+        statuses.append(submit(client, event, f"Player {n}").status_code)
 
     threads = [threading.Thread(target=send, args=(n,)) for n in range(40)]
     for thread in threads:
@@ -373,7 +358,7 @@ def test_the_submission_limit_holds_for_40_simultaneous_requests(make_app):
 def test_event_creation_is_limited_per_address(make_app):
     client = make_app(EVENTS_CREATE_LIMIT=(3, 3600)).test_client()
     for _ in range(3):
-        _create(client)
+        create_event(client)
     body = {"name": "Cup", "format": "dcg", "deadline": LATER}
     _error(client.post("/api/v1/events", json=body), 429, "too-many-events")
     elsewhere = client.post("/api/v1/events", json=body, environ_base={"REMOTE_ADDR": "10.0.0.7"})
@@ -398,7 +383,7 @@ def test_a_create_key_is_needed_when_set(make_app):
 @pytest.mark.parametrize("proxies", [0, 1])
 def test_only_trusted_proxy_hops_set_the_address(make_app, proxies):
     client = make_app(TRUSTED_PROXIES=proxies, EVENTS_SUBMIT_LIMIT=(1, 60)).test_client()
-    event = _create(client)
+    event = create_event(client)
 
     def send(player: str, forwarded: str) -> int:
         return client.post(
@@ -429,12 +414,12 @@ def test_the_create_limit_uses_the_trusted_address(make_app):
 
 
 def test_every_csv_cell_is_quoted_and_formulas_are_neutralised(client):
-    event = _create(client)
+    event = create_event(client)
     hostile = ["Bob;=cmd|' /C calc'!A0", '=HYPERLINK("x")', "+1", "@SUM(A1)", "-2+3"]
     for n, name in enumerate(hostile):
-        assert _submit(client, event, name, player_id=f"-{n}").status_code == 201
+        assert submit(client, event, name, player_id=f"-{n}").status_code == 201
     text = client.get(
-        f"/api/v1/events/{event['id']}/submissions.csv", headers=_auth(event)
+        f"/api/v1/events/{event['id']}/submissions.csv", headers=admin_auth(event)
     ).get_data(as_text=True)
     lines = text.splitlines()
     assert all(line.startswith('"') and line.endswith('"') for line in lines)
@@ -457,19 +442,19 @@ def test_every_csv_cell_is_quoted_and_formulas_are_neutralised(client):
 def test_the_largest_lists_keep_the_table_small(client):
     """A list of 1,000 lines naming no card is a 480 KB verdict: the table shows 30
     problems of each kind and how many more, stored and read compact."""
-    event = _create(client)
+    event = create_event(client)
     lines = "".join(f"1 Zorblax Nonesuch Variant {n:06d}\n" for n in range(1000))
-    sent = _submit(client, event, "Max", lines)
+    sent = submit(client, event, "Max", lines)
     assert sent.status_code == 201
     told = len(sent.get_json()["submission"]["violations"])  # 1,000 unknown + deck size
     assert told > 1000
-    response = client.get(f"/api/v1/events/{event['id']}/submissions", headers=_auth(event))
+    response = client.get(f"/api/v1/events/{event['id']}/submissions", headers=admin_auth(event))
     assert len(response.data) < 40_000
     [row] = response.get_json()["data"]
     assert len(row["violations"]) == 30 and row["more"]["violations"] == told - 30
     assert len(row["unresolved"]) == 30 and row["more"]["unresolved"] == 970
     text = client.get(
-        f"/api/v1/events/{event['id']}/submissions.csv", headers=_auth(event)
+        f"/api/v1/events/{event['id']}/submissions.csv", headers=admin_auth(event)
     ).get_data(as_text=True)
     assert f"... and {told - 30} more" in text and len(text) < 20_000
     sheets = client.post(f"/e/{event['id']}/admin/sheets", data={"token": event["admin_token"]})
@@ -486,16 +471,16 @@ def test_a_held_lock_is_a_503_within_2_s_not_a_hang(client):
 
     from sqlalchemy import text
 
-    event = _create(client)
+    event = create_event(client)
     store = client.application.extensions["deckcheck.events"]
     with store._writer.connect() as held:
         # A writer's transaction (BEGIN IMMEDIATE on SQLite), holding the event's row.
         held.execute(text("UPDATE events SET locked = locked WHERE id = :id"), {"id": event["id"]})
         started = time.monotonic()
-        response = _submit(client, event, "Nia")
+        response = submit(client, event, "Nia")
         waited = time.monotonic() - started
         held.rollback()
     error = _error(response, 503, "events-busy")
     assert "send it again" in error["message"] and response.headers["Retry-After"] == "1"
     assert waited < 2.0
-    assert _submit(client, event, "Nia").status_code == 201
+    assert submit(client, event, "Nia").status_code == 201

@@ -11,12 +11,12 @@ import time
 
 import pytest
 from conftest import ROOT
+from event_requests import LATER
 from fixture_cards import ST1_TEXT
 
 from deckcheck import create_app
 from deckcheck.events import verdicts
 
-LATER = "2099-12-05T09:00:00+01:00"
 HOUSE = 'id = "house"\nname = "House"\nextends = "dcg"\n'
 
 

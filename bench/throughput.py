@@ -1,6 +1,6 @@
 """Throughput of POST /api/v1/decks/validate against GET /api/v1/health, same server.
 
-    .venv/bin/python bench/throughput.py [--seconds 6 --pairs 3]
+    .venv/bin/python bench/throughput.py [--seconds 2 --pairs 9]
     .venv/bin/python bench/throughput.py --against /tmp/before --rounds 3
 
 The production server (`gunicorn -c gunicorn.conf.py wsgi:app`, 2 workers) on
@@ -10,15 +10,18 @@ latency, errors, and the ratio validate / health of each. Must (issue 23): ratio
 for the structured body (aim 0.7), with zero errors. Only loopback is ever loaded, for a
 bounded time.
 
-Why pairs: gunicorn's workers share one listening socket, and whichever wakes first
+Why brackets: gunicorn's workers share one listening socket, and whichever wakes first
 accepts a connection, so wrk's 8 keep-alive connections can land 8 / 0 on the two
-workers; one wrk run then measures one core. Each wrk run opens new connections, so
-each server runs `--pairs` health / validate pairs (order alternating) and the ratio is
-the median of the pairs' ratios. A run in which one worker did less than a quarter of
-the workers' CPU work measured that split, not the server: it is run again (at most
-`RETRIES` times; the count is printed). Beside it, the workers' own CPU time per request
-(from /proc), which no split of connections changes. `--against DIR` serves another
-checkout in turn, each round.
+workers; one wrk run then measures one core. And this host's speed moves in phases of
+seconds (the same work runs 1.7 times slower for a while), so a validate run and a
+health run seconds apart can meet different hosts. Each server therefore runs short
+runs in the order health, validate, health, validate, ..., health: each validate run
+is compared with the mean of the two health runs around it (a drift either way
+cancels), and the ratio is the median over the `--pairs` validate runs. A run in which
+one worker did less than a quarter of the workers' CPU work measured that split, not
+the server: it is run again (at most `RETRIES` times; the count is printed). Beside
+it, the workers' own CPU time per request (from /proc), which no split of connections
+changes. `--against DIR` serves another checkout in turn, each round.
 """
 
 from __future__ import annotations
@@ -127,11 +130,11 @@ BODIES = {
 def measure(
     database: str, root: Path, seconds: int, pairs: int, body: str
 ) -> list[tuple[dict, dict]]:
-    """(health, validate) figures of `pairs` pairs of runs on one production server."""
+    """(health, validate) figures of `pairs` validate runs on one production server, each
+    validate run paired with the mean of the health runs just before and after it."""
     port = free_port()
     server = start_server(database, port, root=root, production=True)
     base = f"http://127.0.0.1:{port}/api/v1"
-    found = []
     try:
         check = urllib.request.Request(
             base + "/decks/validate", body.encode(), {"Content-Type": "application/json"}
@@ -139,24 +142,31 @@ def measure(
         assert json.load(urllib.request.urlopen(check))["deck"]["sections"]["main"]["count"] == 50
         wrk(base + "/health", 2)  # warm up both workers
         wrk(base + "/decks/validate", 2, body)
-        for pair in range(pairs):
-            if pair % 2:
-                validate = run(server, base + "/decks/validate", seconds, body)
-                health = run(server, base + "/health", seconds)
-            else:
-                health = run(server, base + "/health", seconds)
-                validate = run(server, base + "/decks/validate", seconds, body)
-            found.append((health, validate))
+        healths = [run(server, base + "/health", seconds)]
+        validates = []
+        for _ in range(pairs):
+            validates.append(run(server, base + "/decks/validate", seconds, body))
+            healths.append(run(server, base + "/health", seconds))
     finally:
         server.terminate()
         server.wait()
-    return found
+    return [
+        (_mean_row(healths[i], healths[i + 1]), validate) for i, validate in enumerate(validates)
+    ]
+
+
+def _mean_row(before: dict, after: dict) -> dict:
+    """The two health runs around a validate run, as one (rates and CPU averaged)."""
+    row = {key: (before[key] + after[key]) / 2 for key in ("rate", "p50", "p99", "cpu_us")}
+    row["errors"] = before["errors"] + after["errors"]
+    row["retries"] = before["retries"] + after["retries"]
+    return row
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=6)
-    parser.add_argument("--pairs", type=int, default=3, help="health / validate pairs per server")
+    parser.add_argument("--seconds", type=int, default=2)
+    parser.add_argument("--pairs", type=int, default=9, help="validate runs per server")
     parser.add_argument("--against", type=Path, help="another checkout to measure in turn")
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
@@ -172,7 +182,7 @@ def main() -> None:
     reruns = dict.fromkeys(runs, 0)
     loads = [os.getloadavg()[0]]
     print(
-        f"{'checkout':<9}{'endpoint':<28}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
+        f"{'checkout':<9}{'endpoint':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
         f"{'errors':>8}{'CPU µs/req':>12}{'re-runs':>9}"
     )
     for _ in range(args.rounds):
@@ -180,11 +190,11 @@ def main() -> None:
             body = BODIES[kind]
             for health, validate in measure(database, trees[name], args.seconds, args.pairs, body):
                 for label, row in (
-                    ("GET /health", health),
+                    ("GET /health (runs around)", health),
                     (f"POST validate (55, {kind})", validate),
                 ):
                     print(
-                        f"{name:<9}{label:<28}{row['rate']:>9.0f}{row['p50']:>9.2f}"
+                        f"{name:<9}{label:<30}{row['rate']:>9.0f}{row['p50']:>9.2f}"
                         f"{row['p99']:>9.2f}{row['errors']:>8}{row['cpu_us']:>12.0f}"
                         f"{row['retries']:>9}"
                     )

@@ -53,14 +53,9 @@ def _kill(process: subprocess.Popen) -> None:
     process.wait(timeout=30)
 
 
-def _deck(n: int) -> str:
-    # A distinct, legal-sized list per submission: ST1 plus a counted marker line.
-    return ST1_TEXT + f"\n// submission {n}\n"
-
-
-def test_acknowledged_submissions_survive_sigkill(events_database, tmp_path):
-    port = free_port()
-    env = {
+def _server_env(tmp_path, events_database: str, port: int) -> dict[str, str]:
+    """The production server's settings: 2 workers of 4 threads, no submission limit."""
+    return {
         **os.environ,
         "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
         "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
@@ -71,6 +66,16 @@ def test_acknowledged_submissions_survive_sigkill(events_database, tmp_path):
         "DECKCHECK_GUNICORN_WORKERS": "2",
         "DECKCHECK_GUNICORN_THREADS": "4",
     }
+
+
+def _deck(n: int) -> str:
+    # A distinct, legal-sized list per submission: ST1 plus a counted marker line.
+    return ST1_TEXT + f"\n// submission {n}\n"
+
+
+def test_acknowledged_submissions_survive_sigkill(events_database, tmp_path):
+    port = free_port()
+    env = _server_env(tmp_path, events_database, port)
     base = f"http://127.0.0.1:{port}/api/v1/events"
     server = _start(env)
     try:
@@ -176,17 +181,7 @@ def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgr
     is ready when it takes its first list; killing the other worker then leaves it alone."""
     database = postgres.database("kill_worker")
     port = free_port()
-    env = {
-        **os.environ,
-        "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
-        "DECKCHECK_FORMATS_DIR": str(tmp_path / "formats"),
-        "DECKCHECK_EVENTS_DATABASE": database,
-        "DECKCHECK_EVENTS_SUBMIT_LIMIT": "0",
-        "DECKCHECK_SECRET_KEY": "kill",
-        "DECKCHECK_BIND": f"127.0.0.1:{port}",
-        "DECKCHECK_GUNICORN_WORKERS": "2",
-        "DECKCHECK_GUNICORN_THREADS": "4",
-    }
+    env = _server_env(tmp_path, database, port)
     base = f"http://127.0.0.1:{port}/api/v1/events"
     server = _start(env)
     stop = threading.Event()

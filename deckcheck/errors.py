@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, current_app, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.wrappers import Request
 from werkzeug.wsgi import get_content_length
 
 from deckcheck.watchdog import RequestTimedOut
@@ -66,14 +67,16 @@ def error_response(status: int, code: str, message: str, details: dict | None = 
     return response
 
 
-def wants_json() -> bool:
-    if request.path.startswith("/api/"):
+def wants_json(asked: Request | None = None) -> bool:
+    """Does the client want its error as JSON? `asked`: a request outside Flask (the
+    watchdog's); default, the one being answered."""
+    if asked is None:
+        asked = request
+    if asked.path.startswith("/api/"):
         return True
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return (
-        best == "application/json"
-        and request.accept_mimetypes[best] > request.accept_mimetypes["text/html"]
-    )
+    accept = asked.accept_mimetypes
+    best = accept.best_match(["text/html", "application/json"])
+    return best == "application/json" and accept[best] > accept["text/html"]
 
 
 def _http_error(err: HTTPException):

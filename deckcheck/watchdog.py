@@ -220,10 +220,10 @@ class Held:
 
     def timed_out(self) -> list[bytes]:
         """The 503 of deckcheck.errors, made here: the request is outside Flask now."""
-        from deckcheck.errors import TIMED_OUT, error_body
+        from deckcheck.errors import TIMED_OUT, error_body, wants_json
 
         code, message = TIMED_OUT
-        if _wants_json(self.environ):
+        if wants_json(Request(self.environ)):
             body = json.dumps(error_body(code, message)).encode()
             kind = "application/json"
         else:
@@ -279,13 +279,3 @@ class Body:
 def _close(body: Any) -> None:
     if hasattr(body, "close"):
         body.close()
-
-
-def _wants_json(environ: dict) -> bool:
-    """deckcheck.errors.wants_json, for a request outside Flask."""
-    request = Request(environ)
-    if request.path.startswith("/api/"):
-        return True
-    accept = request.accept_mimetypes
-    best = accept.best_match(["text/html", "application/json"])
-    return best == "application/json" and accept[best] > accept["text/html"]

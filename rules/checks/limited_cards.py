@@ -8,7 +8,6 @@ from rules.checks.copy_limit import shared_numbers
 from rules.checks.words import copies, section_name
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
-from rules.numbers import number_key
 
 LIST_SOURCE = (
     "Digimon Card Game restricted and banned card list "
@@ -61,10 +60,10 @@ def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Cha
             yield stack, change
 
 
-def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[list[Stack], Change]]:
-    """Printings "also treated as" a listed number, with that number's own copies.
-
-    Only groups that hold such a printing: a listed card on its own is `_limited`'s.
+def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[str, list[Stack], Change]]:
+    """Printings "also treated as" a listed number, with that number's own copies: each
+    group with its number key. Only groups that hold such a printing: a listed card on
+    its own is `_limited`'s.
     """
     if ctx.lists is None or not deck.has_reprints:
         return []
@@ -73,7 +72,7 @@ def _shared(deck: Deck, ctx: Context, status: str) -> list[tuple[list[Stack], Ch
     for key, group in shared_numbers(deck.totals).items():
         listed = state.get(key)
         if listed and listed[0] == status:
-            found.append((group, listed[1]))
+            found.append((key, group, listed[1]))
     return found
 
 
@@ -126,8 +125,8 @@ class BannedCards:
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         groups = set()
-        for group, change in _shared(deck, ctx, BANNED):
-            groups.add(number_key(_number(group)))
+        for key, group, change in _shared(deck, ctx, BANNED):
+            groups.add(key)
             total = sum(s.count for s in group)
             message = (
                 f"Card number {_number(group)} is banned{_since(change)}: no copies are "
@@ -161,8 +160,8 @@ class RestrictedCards:
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         groups = set()
-        for group, change in _shared(deck, ctx, RESTRICTED):
-            groups.add(number_key(_number(group)))
+        for key, group, change in _shared(deck, ctx, RESTRICTED):
+            groups.add(key)
             total = sum(s.count for s in group)
             if total <= 1:
                 continue

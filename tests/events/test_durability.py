@@ -19,7 +19,7 @@ from pathlib import Path
 import requests
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
-from production_server import free_port
+from production_server import free_port, wait_for
 
 CLIENTS, TOTAL, KILL_AFTER = 8, 200, 70
 
@@ -36,16 +36,12 @@ def _start(env: dict) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    base = f"http://{env['DECKCHECK_BIND']}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(base + "/api/v1/health", timeout=10).ok:
-                return process
-        except requests.RequestException:
-            time.sleep(0.2)
-    os.killpg(process.pid, signal.SIGKILL)
-    raise AssertionError("the production server did not start")
+    try:
+        wait_for(f"http://{env['DECKCHECK_BIND']}")
+    except AssertionError:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    return process
 
 
 def _kill(process: subprocess.Popen) -> None:

@@ -59,6 +59,12 @@ def serving(
         process.wait()
 
 
+def worker_pids(master: subprocess.Popen) -> list[int]:
+    """gunicorn's worker processes: the children of its master."""
+    children = Path(f"/proc/{master.pid}/task/{master.pid}/children")
+    return [int(pid) for pid in children.read_text().split()]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -19,7 +19,7 @@ from pathlib import Path
 import requests
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
-from production_server import free_port, wait_for
+from production_server import free_port, wait_for, worker_pids
 
 CLIENTS, TOTAL, KILL_AFTER = 8, 200, 70
 
@@ -158,11 +158,6 @@ def _sessions(url: str) -> set[int]:
     return {int(name[10:]) for (name,) in rows if name.startswith("deckcheck-")}
 
 
-def _workers(server: subprocess.Popen) -> list[int]:
-    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
-    return [int(pid) for pid in children.read_text().split()]
-
-
 def _wait_for(check, seconds: float = 90) -> None:
     deadline = time.monotonic() + seconds
     while not check():
@@ -184,7 +179,7 @@ def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgr
     acks: list[float] = []
     lock = threading.Lock()
     try:
-        _wait_for(lambda: set(_workers(server)) <= _sessions(database))
+        _wait_for(lambda: set(worker_pids(server)) <= _sessions(database))
         created = requests.post(
             base,
             json={"name": "Kill", "format": "dcg", "date": "2021-01-01",
@@ -214,14 +209,17 @@ def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgr
         gaps = []
         for _ in range(2):
             _wait_for(lambda: len(acks) > 20 and acks[-1] > time.monotonic() - 1)
-            first, *_ = _workers(server)
+            first, *_ = worker_pids(server)
             killed = time.monotonic()
             os.kill(first, signal.SIGKILL)
             _wait_for(lambda k=killed: any(a > k for a in acks), seconds=30)
             gaps.append(min(a for a in acks if a > killed) - killed)
             # The replacement is ready once it holds a session; then kill the other one.
             _wait_for(
-                lambda: len(_workers(server)) == 2 and set(_workers(server)) <= _sessions(database)
+                lambda: (
+                    len(worker_pids(server)) == 2
+                    and set(worker_pids(server)) <= _sessions(database)
+                )
             )
         stop.set()
         for thread in threads:

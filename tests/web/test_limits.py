@@ -10,15 +10,13 @@ import os
 import re
 import socket
 import sqlite3
-import subprocess
 import threading
 import time
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 import requests
-from production_server import serving, wait_for
+from production_server import serving, wait_for, worker_pids
 from werkzeug.test import encode_multipart
 
 from deckcheck import create_app, format_registry
@@ -281,11 +279,6 @@ def production(tmp_path_factory):
         yield served
 
 
-def _workers(master: subprocess.Popen) -> list[int]:
-    children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text()
-    return [int(pid) for pid in children.split()]
-
-
 def _validate(base: str, decklist: str, timeout: float = 30) -> requests.Response:
     return requests.post(
         base + "/api/v1/decks/validate",
@@ -297,7 +290,7 @@ def _validate(base: str, decklist: str, timeout: float = 30) -> requests.Respons
 def test_a_request_past_the_timeout_is_stopped_and_its_worker_serves_on(production):
     base, master = production
     wait_for(base)
-    [worker] = _workers(master)
+    [worker] = worker_pids(master)
     started = time.monotonic()
     response = _validate(base, "SPIN")
     spent = time.monotonic() - started
@@ -307,19 +300,19 @@ def test_a_request_past_the_timeout_is_stopped_and_its_worker_serves_on(producti
     # The same worker (not a new one) answers the next requests: its thread was freed.
     for _ in range(3):
         assert _validate(base, ST1).status_code == 200
-    assert _workers(master) == [worker]
+    assert worker_pids(master) == [worker]
 
 
 def test_a_request_that_cannot_be_stopped_gets_its_worker_replaced(production):
     base, master = production
     wait_for(base)
-    [worker] = _workers(master)
+    [worker] = worker_pids(master)
     started = time.monotonic()
     with pytest.raises(requests.ConnectionError):
         _validate(base, "STUCK")  # the worker exits under it: no answer, no 600 s wait
     assert time.monotonic() - started < TIMEOUT + 12
     wait_for(base, 30)
-    assert _workers(master) != [worker]
+    assert worker_pids(master) != [worker]
     assert _validate(base, ST1).status_code == 200
 
 
@@ -329,15 +322,15 @@ def test_other_requests_finish_while_a_stuck_worker_winds_down(production):
     connect while no worker listens, never cut off half-way."""
     base, master = production
     wait_for(base)
-    [worker] = _workers(master)
+    [worker] = worker_pids(master)
     stuck = threading.Thread(target=lambda: _try(lambda: _validate(base, "STUCK")))
     stuck.start()
     outcomes = []
     deadline = time.monotonic() + TIMEOUT + 15
-    while worker in _workers(master) and time.monotonic() < deadline:
+    while worker in worker_pids(master) and time.monotonic() < deadline:
         outcomes.append(_post_raw(base, "SLOW"))
     stuck.join(20)
-    assert worker not in _workers(master)
+    assert worker not in worker_pids(master)
     assert outcomes and all(o in (200, "refused") for o in outcomes), outcomes
 
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/throughput.py [--seconds 2 --pairs 9]
     .venv/bin/python bench/throughput.py --against /tmp/before --rounds 3
+    .venv/bin/python bench/throughput.py --against . --against-env DECKCHECK_GUNICORN_PIN=0
 
 The production server (`gunicorn -c gunicorn.conf.py wsgi:app`, 2 workers) on
 127.0.0.1 (full shared pools), load from Debian's `wrk` with 8 connections. The same
@@ -21,7 +22,8 @@ cancels), and the ratio is the median over the `--pairs` validate runs. A run in
 one worker did less than a quarter of the workers' CPU work measured that split, not
 the server: it is run again (at most `RETRIES` times; the count is printed). Beside
 it, the workers' own CPU time per request (from /proc), which no split of connections
-changes. `--against DIR` serves another checkout in turn, each round.
+changes. `--against DIR` serves another checkout in turn, each round; `--against-env`
+gives that server settings of its own (the same checkout with a setting changed).
 """
 
 from __future__ import annotations
@@ -128,12 +130,13 @@ BODIES = {
 
 
 def measure(
-    database: str, root: Path, seconds: int, pairs: int, body: str
+    database: str, root: Path, seconds: int, pairs: int, body: str, env: dict[str, str]
 ) -> list[tuple[dict, dict]]:
-    """(health, validate) figures of `pairs` validate runs on one production server, each
-    validate run paired with the mean of the health runs just before and after it."""
+    """(health, validate) figures of `pairs` validate runs on one production server (more
+    settings: `env`), each validate run paired with the mean of the health runs just
+    before and after it."""
     port = free_port()
-    server = start_server(database, port, root=root, production=True)
+    server = start_server(database, port, root=root, production=True, env=env)
     base = f"http://127.0.0.1:{port}/api/v1"
     try:
         check = urllib.request.Request(
@@ -168,8 +171,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=2)
     parser.add_argument("--pairs", type=int, default=9, help="validate runs per server")
     parser.add_argument("--against", type=Path, help="another checkout to measure in turn")
+    parser.add_argument(
+        "--against-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the --against server only",
+    )
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
+    settings = {"now": {}, "before": dict(item.split("=", 1) for item in args.against_env)}
     if not shutil.which("wrk"):
         sys.exit("needs Debian's wrk: apt-get install wrk")
     database = full_database()
@@ -188,7 +199,8 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, kind in runs:
             body = BODIES[kind]
-            for health, validate in measure(database, trees[name], args.seconds, args.pairs, body):
+            found = measure(database, trees[name], args.seconds, args.pairs, body, settings[name])
+            for health, validate in found:
                 for label, row in (
                     ("GET /health (runs around)", health),
                     (f"POST validate (55, {kind})", validate),

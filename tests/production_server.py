@@ -22,11 +22,12 @@ from conftest import ROOT
 
 @contextmanager
 def serving(
-    folder: Path, module: str, source: str, timeout: int
+    folder: Path, module: str, source: str, timeout: int, settings: dict[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """(base URL, master process) of one gunicorn worker serving `module:app`, whose
-    source is written to `folder`; `timeout` is the watchdog's. Killed, with its
-    workers, on leaving."""
+    source is written to `folder`; `timeout` is the watchdog's; `settings`, more
+    DECKCHECK_* variables (or others in place of these). Killed, with its workers, on
+    leaving."""
     (folder / f"{module}.py").write_text(source)
     (folder / "formats").mkdir(exist_ok=True)
     port = free_port()
@@ -40,6 +41,7 @@ def serving(
         "DECKCHECK_SECRET_KEY": "k",
         "DECKCHECK_GUNICORN_WORKERS": "1",
         "DECKCHECK_GUNICORN_TIMEOUT": str(timeout),
+        **(settings or {}),
     }
     gunicorn = Path(sys.executable).parent / "gunicorn"
     process = subprocess.Popen(

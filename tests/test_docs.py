@@ -61,7 +61,8 @@ def test_every_setting_the_code_reads_is_documented():
 def test_every_documented_setting_exists():
     documented = set(re.findall(r"\bDECKCHECK_[A-Z_]+[A-Z]\b", DOCS))
     # gunicorn.conf.py reads DECKCHECK_GUNICORN_<SETTING> through one f-string.
-    known = CODE + " ".join(f"DECKCHECK_GUNICORN_{n}" for n in ("WORKERS", "THREADS", "TIMEOUT"))
+    settings = ("WORKERS", "THREADS", "TIMEOUT", "PIN")
+    known = CODE + " ".join(f"DECKCHECK_GUNICORN_{n}" for n in settings)
     unknown = sorted(name for name in documented if name not in known)
     assert unknown == []
 

@@ -1,0 +1,95 @@
+"""gunicorn.conf.py runs each worker, all its threads, on a core of its own.
+
+A worker's threads take turns under the GIL, so a worker can use one core; pinned, it
+stops paying a cold cache at every hand-over between its threads (docs/SCALING.md).
+Served by the real gunicorn with the real configuration, two workers.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from production_server import serving, worker_pids
+
+pytestmark = pytest.mark.skipif(
+    len(os.sched_getaffinity(0)) < 2, reason="pinning needs two usable cores"
+)
+
+APP = "from deckcheck import create_app\n\napp = create_app()\n"
+
+
+def _cores(pid: int) -> set[frozenset[int]]:
+    """The core sets that the threads of process `pid` may run on (one per distinct set)."""
+    found = set()
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        for line in status.read_text().splitlines():
+            if line.startswith("Cpus_allowed_list:"):
+                found.add(frozenset(_numbers(line.split(":", 1)[1].strip())))
+    return found
+
+
+def _numbers(listed: str) -> set[int]:
+    """`0-2,5` as {0, 1, 2, 5}."""
+    numbers: set[int] = set()
+    for part in listed.split(","):
+        low, _, high = part.partition("-")
+        numbers.update(range(int(low), int(high or low) + 1))
+    return numbers
+
+
+def _serve(tmp_path, pin: str):
+    settings = {"DECKCHECK_GUNICORN_WORKERS": "2", "DECKCHECK_GUNICORN_PIN": pin}
+    return serving(tmp_path, "pinnedapp", APP, timeout=30, settings=settings)
+
+
+def _busy(base: str) -> None:
+    """A few requests, so each worker has started its request threads."""
+    for _ in range(8):
+        assert requests.get(base + "/api/v1/health", timeout=5).ok
+
+
+def test_each_worker_and_all_its_threads_run_on_one_core_of_their_own(tmp_path):
+    with _serve(tmp_path, "1") as (base, master):
+        _busy(base)
+        workers = worker_pids(master)
+        cores = [_cores(pid) for pid in workers]
+        assert all(len(found) == 1 for found in cores), cores  # every thread alike
+        single = [next(iter(found)) for found in cores]
+        assert all(len(core) == 1 for core in single), single
+        assert len(set(single)) == len(workers) == 2  # no two workers share a core
+
+
+def test_a_worker_started_in_place_of_a_dead_one_takes_the_core_it_left(tmp_path):
+    with _serve(tmp_path, "1") as (base, master):
+        # The younger: a core chosen by the order of starting would give its successor
+        # the older one's core.
+        older, younger = sorted(worker_pids(master))
+        left = _cores(younger)
+        os.kill(younger, signal.SIGKILL)
+        new = _pinned_replacement(master, younger, older)
+        assert _cores(new) == left
+        assert _cores(older) != left
+
+
+def _pinned_replacement(master, dead: int, alive: int) -> int:
+    """The worker started in place of `dead`, once it has pinned itself (its first
+    step after the fork)."""
+    for _ in range(200):
+        new = [pid for pid in worker_pids(master) if pid not in (dead, alive)]
+        cores = _cores(new[0]) if new else set()
+        if cores and all(len(core) == 1 for core in cores):
+            return new[0]
+        time.sleep(0.05)
+    raise AssertionError("no pinned worker was started in place of the killed one")
+
+
+def test_pin_0_leaves_the_cores_to_the_kernel(tmp_path):
+    with _serve(tmp_path, "0") as (base, master):
+        _busy(base)
+        every = frozenset(os.sched_getaffinity(0))
+        assert all(_cores(pid) == {every} for pid in worker_pids(master))

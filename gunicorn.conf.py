@@ -82,7 +82,10 @@ def post_fork(server, worker):
     """Per worker process, before it loads the app."""
     if worker.cpu is not None:
         # The worker has one thread yet: every thread it starts later inherits the core.
-        os.sched_setaffinity(0, {worker.cpu})
+        try:
+            os.sched_setaffinity(0, {worker.cpu})
+        except OSError as err:  # a core taken away since (cpuset): serve unpinned
+            server.log.warning("worker %s not pinned to core %s: %s", worker.pid, worker.cpu, err)
     # A thread running a costly request (1,000 unknown names: ~0.1 s of CPU) holds the
     # GIL for 5 ms slices by default; every I/O step of a cheap request on another
     # thread then waits for a slice. 1 ms slices cut that wait (bench/hostile.py).

@@ -7,16 +7,21 @@ Served by the real gunicorn with the real configuration, two workers.
 
 from __future__ import annotations
 
+import importlib.util
+import logging
 import os
 import signal
+import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import requests
+from conftest import ROOT
 from production_server import serving, worker_pids
 
-pytestmark = pytest.mark.skipif(
+needs_two_cores = pytest.mark.skipif(
     len(os.sched_getaffinity(0)) < 2, reason="pinning needs two usable cores"
 )
 
@@ -53,6 +58,7 @@ def _busy(base: str) -> None:
         assert requests.get(base + "/api/v1/health", timeout=5).ok
 
 
+@needs_two_cores
 def test_each_worker_and_all_its_threads_run_on_one_core_of_their_own(tmp_path):
     with _serve(tmp_path, "1") as (base, master):
         _busy(base)
@@ -64,6 +70,7 @@ def test_each_worker_and_all_its_threads_run_on_one_core_of_their_own(tmp_path):
         assert len(set(single)) == len(workers) == 2  # no two workers share a core
 
 
+@needs_two_cores
 def test_a_worker_started_in_place_of_a_dead_one_takes_the_core_it_left(tmp_path):
     with _serve(tmp_path, "1") as (base, master):
         # The younger: a core chosen by the order of starting would give its successor
@@ -88,8 +95,28 @@ def _pinned_replacement(master, dead: int, alive: int) -> int:
     raise AssertionError("no pinned worker was started in place of the killed one")
 
 
+@needs_two_cores
 def test_pin_0_leaves_the_cores_to_the_kernel(tmp_path):
     with _serve(tmp_path, "0") as (base, master):
         _busy(base)
         every = frozenset(os.sched_getaffinity(0))
         assert all(_cores(pid) == {every} for pid in worker_pids(master))
+
+
+def test_a_worker_that_cannot_be_pinned_serves_unpinned_and_says_so(caplog):
+    """A core taken away between the master's choice and the fork (a changed cpuset):
+    the worker starts anyway, and the log says why it is not pinned."""
+    spec = importlib.util.spec_from_file_location("gunicorn_conf", ROOT / "gunicorn.conf.py")
+    assert spec and spec.loader
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    log = logging.getLogger("test-gunicorn")
+    worker = SimpleNamespace(pid=os.getpid(), cpu=1_000_000)  # no such core
+    interval = sys.getswitchinterval()
+    try:
+        with caplog.at_level(logging.WARNING, logger="test-gunicorn"):
+            conf.post_fork(SimpleNamespace(log=log), worker)
+    finally:
+        sys.setswitchinterval(interval)
+    assert "not pinned to core 1000000" in caplog.text
+    assert os.sched_getaffinity(0)  # this process's cores are left as they were

@@ -154,3 +154,17 @@ def test_the_shortcuts_are_taken(client, monkeypatch):
     assert client.post("/api/v1/decks/validate", json=body).status_code == 200
     body = {"format": "dcg", "deck": ST1_DECK, "date": "2021-01-01"}
     assert client.post("/api/v1/decks/validate", json=body).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"legal": True, "deck": {"sections": {"main": {"count": 4}}}, "name": "Ünïcode ✓"},
+        {"fields": {0: ["Not a valid string."]}},  # an int key: orjson alone refuses it
+        {"id": 2**70},  # beyond orjson's integers
+    ],
+)
+def test_the_report_writer_gives_jsonify_s_bytes(app, data):
+    """`_json` writes reports without jsonify's detour, and must not differ from it."""
+    with app.test_request_context():
+        assert api._json(data).get_data() == api.jsonify(data).get_data()

@@ -12,12 +12,15 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import requests
 from conftest import ROOT
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -75,12 +78,25 @@ def free_port() -> int:
 
 def wait_for(base: str, seconds: float = 60) -> None:
     """Until the server's health check answers (AssertionError after `seconds`)."""
+    until(
+        lambda: requests.get(base + "/api/v1/health", timeout=5).ok,
+        seconds,
+        "the production server answering",
+    )
+
+
+def until(check: Callable[[], T], seconds: float, what: str, every: float = 0.1) -> T:
+    """`check()`'s first truthy answer, asked every `every` s; a request that fails (the
+    server not up yet, a worker being replaced) counts as no answer. AssertionError
+    naming `what` after `seconds`."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while True:
         try:
-            if requests.get(base + "/api/v1/health", timeout=5).ok:
-                return
+            found = check()
         except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("the production server did not answer")
+            found = None
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what}")
+        time.sleep(every)

@@ -9,13 +9,12 @@ import json
 import os
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
 from conftest import ROOT
-from production_server import free_port
+from production_server import free_port, until
 
 from cardpool.db import connect
 from cardpool.freshness import record_sync
@@ -69,20 +68,6 @@ def test_a_recent_sync_is_not_due(tmp_path):
     assert [key for key, *_ in later.due(db)] == ["dcg"]
 
 
-def wait_for(check, seconds: float, what: str):
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            found = check()
-        except requests.RequestException:
-            found = None
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {seconds} s: {what}")
-        time.sleep(0.3)
-
-
 def dcg(base: str) -> dict:
     data = requests.get(f"{base}/api/v1/pools", timeout=5).json()["data"]
     return next(entry for entry in data if entry["game"] == "dcg")
@@ -125,11 +110,11 @@ def test_a_running_server_picks_up_a_changed_list(tmp_path, httpserver):
     base = f"http://127.0.0.1:{port}"
     try:
         # A first request starts each worker's sync thread; the first sync is due at once.
-        first = wait_for(lambda: dcg(base)["cards"] == 2 and dcg(base), 30, "list A served")
+        first = until(lambda: dcg(base)["cards"] == 2 and dcg(base), 30, "list A served")
         assert first["last_sync"]["result"] == "ok" and first["newest_sets"] == ["BT1"]
 
         state.update(list=LIST_B, etag='"b"')
-        changed = wait_for(lambda: dcg(base)["cards"] == 3 and dcg(base), 30, "list B served")
+        changed = until(lambda: dcg(base)["cards"] == 3 and dcg(base), 30, "list B served")
         assert changed["newest_sets"] == ["BT1", "EX13"]
         body = {"format": "dcg", "deck": {"main": [{"card": "EX13-001", "count": 1}]}}
 
@@ -137,10 +122,10 @@ def test_a_running_server_picks_up_a_changed_list(tmp_path, httpserver):
             report = requests.post(f"{base}/api/v1/decks/validate", json=body, timeout=5).json()
             return not [v for v in report["violations"] if v["code"] == "unknown-card"]
 
-        wait_for(known, 5, "EX13-001 known to every worker")
+        until(known, 5, "EX13-001 known to every worker")
 
         state["status"] = 500
-        failed = wait_for(
+        failed = until(
             lambda: dcg(base)["last_sync"]["result"] == "failed" and dcg(base), 40, "a failure"
         )
         assert failed["cards"] == 3 and "HTTP 500" in failed["last_sync"]["message"]

@@ -19,7 +19,7 @@ from pathlib import Path
 import requests
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
-from production_server import free_port, wait_for, worker_pids
+from production_server import free_port, until, wait_for, worker_pids
 
 CLIENTS, TOTAL, KILL_AFTER = 8, 200, 70
 
@@ -158,13 +158,6 @@ def _sessions(url: str) -> set[int]:
     return {int(name[10:]) for (name,) in rows if name.startswith("deckcheck-")}
 
 
-def _wait_for(check, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.2)
-
-
 def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgres, tmp_path):
     """On PostgreSQL, under load, a worker killed at any moment: the next 201 comes within
     2 s. Workers open the store and build their card indexes before they take requests
@@ -179,7 +172,7 @@ def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgr
     acks: list[float] = []
     lock = threading.Lock()
     try:
-        _wait_for(lambda: set(worker_pids(server)) <= _sessions(database))
+        until(lambda: set(worker_pids(server)) <= _sessions(database), 90, "a session per worker")
         created = requests.post(
             base,
             json={"name": "Kill", "format": "dcg", "date": "2021-01-01",
@@ -208,18 +201,20 @@ def test_submissions_are_acknowledged_within_2_s_after_a_worker_is_killed(postgr
             thread.start()
         gaps = []
         for _ in range(2):
-            _wait_for(lambda: len(acks) > 20 and acks[-1] > time.monotonic() - 1)
+            until(lambda: len(acks) > 20 and acks[-1] > time.monotonic() - 1, 90, "steady acks")
             first, *_ = worker_pids(server)
             killed = time.monotonic()
             os.kill(first, signal.SIGKILL)
-            _wait_for(lambda k=killed: any(a > k for a in acks), seconds=30)
+            until(lambda k=killed: any(a > k for a in acks), 30, "an ack after the kill")
             gaps.append(min(a for a in acks if a > killed) - killed)
             # The replacement is ready once it holds a session; then kill the other one.
-            _wait_for(
+            until(
                 lambda: (
                     len(worker_pids(server)) == 2
                     and set(worker_pids(server)) <= _sessions(database)
-                )
+                ),
+                90,
+                "the replacement worker holding a session",
             )
         stop.set()
         for thread in threads:

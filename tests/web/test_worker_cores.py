@@ -12,14 +12,13 @@ import logging
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import requests
 from conftest import ROOT
-from production_server import serving, worker_pids
+from production_server import serving, until, worker_pids
 
 needs_two_cores = pytest.mark.skipif(
     len(os.sched_getaffinity(0)) < 2, reason="pinning needs two usable cores"
@@ -86,13 +85,13 @@ def test_a_worker_started_in_place_of_a_dead_one_takes_the_core_it_left(tmp_path
 def _pinned_replacement(master, dead: int, alive: int) -> int:
     """The worker started in place of `dead`, once it has pinned itself (its first
     step after the fork)."""
-    for _ in range(200):
+
+    def pinned() -> int | None:
         new = [pid for pid in worker_pids(master) if pid not in (dead, alive)]
         cores = _cores(new[0]) if new else set()
-        if cores and all(len(core) == 1 for core in cores):
-            return new[0]
-        time.sleep(0.05)
-    raise AssertionError("no pinned worker was started in place of the killed one")
+        return new[0] if cores and all(len(core) == 1 for core in cores) else None
+
+    return until(pinned, 10, "a pinned worker in place of the killed one", every=0.05)
 
 
 @needs_two_cores
@@ -112,11 +111,11 @@ def test_a_worker_that_cannot_be_pinned_serves_unpinned_and_says_so(caplog):
     spec.loader.exec_module(conf)
     log = logging.getLogger("test-gunicorn")
     worker = SimpleNamespace(pid=os.getpid(), cpu=1_000_000)  # no such core
-    interval = sys.getswitchinterval()
+    interval, cores = sys.getswitchinterval(), os.sched_getaffinity(0)
     try:
         with caplog.at_level(logging.WARNING, logger="test-gunicorn"):
             conf.post_fork(SimpleNamespace(log=log), worker)
     finally:
         sys.setswitchinterval(interval)
     assert "not pinned to core 1000000" in caplog.text
-    assert os.sched_getaffinity(0)  # this process's cores are left as they were
+    assert os.sched_getaffinity(0) == cores  # this process's cores are left as they were

@@ -74,7 +74,7 @@ def _free_cpu(server) -> int | None:
     cpus = sorted(os.sched_getaffinity(0))
     if len(cpus) < 2:
         return None
-    taken = Counter(getattr(w, "cpu", None) for w in server.WORKERS.values())
+    taken = Counter(w.cpu for w in server.WORKERS.values())  # pre_fork set each one's
     return min(cpus, key=lambda cpu: taken[cpu])
 
 

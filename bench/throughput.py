@@ -180,6 +180,10 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
+    if args.against_env and not args.against:
+        parser.error("--against-env sets the --against server: give --against too")
+    if not all("=" in item for item in args.against_env):
+        parser.error("--against-env takes NAME=VALUE")
     settings = {"now": {}, "before": dict(item.split("=", 1) for item in args.against_env)}
     if not shutil.which("wrk"):
         sys.exit("needs Debian's wrk: apt-get install wrk")

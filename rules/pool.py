@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from rules.cache import Bounded
 from rules.games import GAMES
 from rules.model import Card
-from rules.numbers import fits_printed, looks_like_number, number_key
+from rules.numbers import fits_printed, is_number, looks_like_number, number_key
 from rules.sets import is_newer_than_pool, newest_sets
 
 # Linear: one character class, each character matched once.
@@ -36,11 +36,15 @@ def name_key(text: str) -> str:
 
 
 def without_side(text: str) -> str:
-    """`Antiramon [Moon]` -> `Antiramon`: a flip card's bracketed side, if it ends the name."""
+    """`Antiramon [Moon]` -> `Antiramon`: a flip card's bracketed side, if it ends the name.
+
+    A bracketed card number is never a side: `Hearts Attack (EX13-050)` is that number,
+    and the number decides (contract), so the name must not find BT1-099 Hearts Attack
+    behind it."""
     text = text.rstrip()
     if text.endswith(("]", ")")):
         start = max(text.rfind("["), text.rfind("("))
-        if start > 0:
+        if start > 0 and not is_number(text[start + 1 : -1].strip()):
             return text[:start].rstrip()
     return text
 

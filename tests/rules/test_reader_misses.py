@@ -1,4 +1,4 @@
-"""Three lines read wrong before (issue 23), each read right now, and the newer-set hint."""
+"""Lines read wrong before (issue 23, a later review), each read right now, and the newer-set hint."""
 
 from datetime import date
 
@@ -146,3 +146,56 @@ def test_the_hint_is_in_the_violation_json():
     assert violation_json(problem)["hint"] == "newer-set"
     [typo] = resolve(parse("4 Agumom"), NEWER).problems
     assert "hint" not in violation_json(typo)
+
+
+# A bracketed number is the line's number, never a flip card's side: the number decides.
+BRACKETS = CardIndex(
+    "dcg",
+    [
+        Card("dcg", "EX12-001", "Test Twelve", "digimon"),
+        Card("dcg", "BT1-099", "Hearts Attack", "option"),
+        Card("dcg", "BT1-010", "Agumon", "digimon"),
+        Card("dcg", "BT2-001", "Agumon", "digimon"),
+        Card("dcg", "BT3-001", "Antiramon", "digimon"),
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hearts Attack (EX13-050) x2",
+        "Hearts Attack [EX13-050] x2",
+        "2 Hearts Attack (EX13-050)",
+        "Agumon (EX13-001) x4",  # a name of several cards: still the number's line
+    ],
+)
+def test_a_bracketed_unknown_number_is_unknown_not_the_name_s_card(text):
+    resolved = resolve(parse(text), BRACKETS)
+    assert resolved.deck.entries == ()
+    [problem] = resolved.problems
+    assert problem.code == "unknown-card" and problem.hint == "newer-set"
+
+
+def test_an_untap_line_with_an_unknown_number_is_unknown():
+    [problem] = resolve(parse("2 Hearts Attack (DCG) (BT1-999)"), BRACKETS).problems
+    assert problem.code == "unknown-card" and "BT1-999" in problem.message
+
+
+def test_a_structured_entry_with_a_bracketed_unknown_number_is_unknown():
+    resolved = resolve(parse_structured({"main": [("Hearts Attack (EX13-050)", 2)]}), BRACKETS)
+    assert resolved.deck.entries == ()
+    assert [p.hint for p in resolved.problems] == ["newer-set"]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Agumon (BT1-010) x4", "BT1-010"),
+        ("2 Antiramon [Moon]", "BT3-001"),
+        ("Antiramon (Moon) x2", "BT3-001"),
+    ],
+)
+def test_a_known_bracketed_number_and_a_flip_side_still_read(text, number):
+    resolved = resolve(parse(text), BRACKETS)
+    assert [e.card.number for e in resolved.deck.entries] == [number] and not resolved.problems

@@ -72,8 +72,6 @@ def test_common_lines_read_their_most_natural_reading_first(text, count, number,
         "4 Agumon BT1-040",  # `4 Agumon` is BT1-040's own name: 1 copy, or 4 of Agumon?
         "4 Agumon BT1-010",  # `Agumon BT1-010` is the name of P-999
         "4 Gabumon BT1-020",  # the whole line is the name of P-998
-        "3 Gabumon (BT1-030)",  # BT1-030 is also called Gabumon; Gabumon alone is BT1-020
-        "2 Garurumon (BT1-030)",  # `2 Garurumon` is the name of P-996
     ],
 )
 def test_a_line_another_reading_of_which_names_a_card_is_unclear(text):
@@ -90,6 +88,10 @@ def test_a_line_another_reading_of_which_names_a_card_is_unclear(text):
         ("2 Myotismon ACE BT15-076", "BT15-076", 2),
         ("BT10-009 Shoutmon X4", "BT10-009", 1),
         ("4 BT3-01", "BT3-01", 4),
+        # A bracketed number is the number, never a name's side: BT1-030 (also called
+        # Gabumon), though Gabumon alone is BT1-020.
+        ("3 Gabumon (BT1-030)", "BT1-030", 3),
+        ("2 Garurumon (BT1-030)", "BT1-030", 2),  # though `2 Garurumon` is P-996's name
     ],
 )
 def test_a_line_whose_readings_agree_is_counted(text, number, count):

@@ -17,10 +17,11 @@ from datetime import date
 from importlib import resources
 from xml.sax.saxutils import escape
 
-from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Flask, Response, current_app, render_template
 
 from cardpool import freshness, list_store
 from cardpool.syncing import BackgroundSync
+from deckcheck import share
 from deckcheck.db import get_db
 from rules.games import game_name
 from rules.lists import Change
@@ -62,12 +63,19 @@ def about_data():
 @bp.get("/formats/dcg/changes.atom")
 def changes_feed():
     stored = list_store.current(get_db(), "dcg")
-    changes = [c for c in stored.history.changes if c.effective or c.announced]
-    link = request.url_root.rstrip("/") + url_for("web.format_detail", format_id="dcg")
-    updated = max(
-        [_day(c).isoformat() for c in changes] + [stored.updated or "2020-01-01"],
-    )
-    entries = "".join(_entry(change, link) for change in reversed(changes))
+    # Relative without DECKCHECK_BASE_URL (a reader resolves it against the feed's own
+    # address), never from the request's Host header (contract, "Limits").
+    link = share.link("web.format_detail", format_id="dcg")
+    listed = (stored.updated or "2020-01-01")[:10]
+    # One entry per change; a change with no known date is dated by the list that holds it.
+    days = [_day(c).isoformat() if _day(c) != date.min else listed for c in stored.history.changes]
+    updated = max([*days, listed])
+    pairs = list(zip(stored.history.changes, days, strict=True))
+    # Newest first; the undated after them (their day is only the list's).
+    ordered = [p for p in reversed(pairs) if p[0].effective] + [
+        p for p in pairs if not p[0].effective
+    ]
+    entries = "".join(_entry(change, link, day) for change, day in ordered)
     body = (
         '<?xml version="1.0" encoding="utf-8"?>\n'
         '<feed xmlns="http://www.w3.org/2005/Atom">\n'
@@ -86,8 +94,9 @@ def _day(change: Change) -> date:
     return change.announced or change.effective or date.min
 
 
-def _entry(change: Change, link: str) -> str:
+def _entry(change: Change, link: str, day: str) -> str:
     when = change.effective.isoformat() if change.effective else "date unknown"
+    at = change.effective.isoformat() if change.effective else "undated"  # an id has no spaces
     cards = [f"{ref.label}: {status}" for ref, status in change.limits]
     cards += [
         f"choice restriction: {', '.join(r.label for r in a)} or "
@@ -106,10 +115,10 @@ def _entry(change: Change, link: str) -> str:
     content = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return (
         "<entry>\n"
-        f"<id>{FEED_ID}/{when}/{_digest(change)}</id>\n"
+        f"<id>{FEED_ID}/{at}/{_digest(change)}</id>\n"
         f"<title>{escape(f'List change effective {when}: ' + ', '.join(cards)[:200])}</title>\n"
         f'<link rel="alternate" href="{escape(link)}"/>\n'
-        f"<updated>{_day(change).isoformat()}T00:00:00Z</updated>\n"
+        f"<updated>{day}T00:00:00Z</updated>\n"
         f'<content type="html">{escape(f"<ul>{content}</ul>")}</content>\n'
         "</entry>\n"
     )

@@ -1,4 +1,4 @@
-"""Lines read wrong before (issue 23, a later review), each read right now, and the newer-set hint."""
+"""Lines read wrong before (issue 23, a review), each read right now; the newer-set hint."""
 
 from datetime import date
 

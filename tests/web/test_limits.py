@@ -437,3 +437,40 @@ def test_the_watchdog_interrupts_then_gives_up_on_a_request():
     dog.exit_process = exits.append
     dog._abort()
     assert exits == [1]
+
+
+def _get_routes(app) -> list[str]:
+    """Every GET address without a path variable, plus the feed and a card."""
+    plain = [
+        rule.rule
+        for rule in app.url_map.iter_rules()
+        if "GET" in rule.methods and not rule.arguments and rule.endpoint != "static"
+    ]
+    return [*plain, "/formats/dcg", "/cards/dcg/ST1-01", "/api/v1/cards/dcg/ST1-01"]
+
+
+@pytest.mark.parametrize("base", ["", "https://deckcheck.example"])
+def test_no_address_is_built_from_the_host_header(tmp_path, base):
+    """Contract ("Limits"): links are relative or from DECKCHECK_BASE_URL, never from the
+    request's Host (the Atom feed once took its links from it)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "c.db"),
+            "FORMATS_DIR": str(tmp_path / "f"),
+            "EVENTS_DATABASE": str(tmp_path / "e.db"),
+            "SECRET_KEY": "k",
+            "BASE_URL": base,
+            "CARD_IMAGES": "off",
+        }
+    )
+    client = app.test_client()
+    headers = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
+    routes = _get_routes(app)
+    assert "/formats/dcg/changes.atom" in routes
+    for url in routes:
+        response = client.get(url, headers=headers)
+        shown = response.get_data(as_text=True) + response.headers.get("Location", "")
+        assert "evil.example" not in shown, url
+    feed = client.get("/formats/dcg/changes.atom", headers=headers).get_data(as_text=True)
+    assert f'href="{base}/formats/dcg"' in feed

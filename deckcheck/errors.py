@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.wrappers import Request
 from werkzeug.wsgi import get_content_length
 
+from deckcheck.security import BODY_ERRORS
 from deckcheck.watchdog import RequestTimedOut
 
 HTTP_CODES = {
@@ -128,7 +129,7 @@ def drain_body() -> None:
             if not chunk:
                 return
             left -= len(chunk)
-    except (OSError, ValueError):
+    except BODY_ERRORS:
         return  # a timeout, a reset, a malformed chunk: the connection closes anyway
     finally:
         if isinstance(sock, socket.socket):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import io
 
 from flask import Flask, current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from gunicorn.http.errors import ParseException
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 
 from deckcheck import images
 
@@ -20,6 +21,10 @@ CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 READ_CHUNK = 64 * 1024
+# What a server's body stream raises for a body it cannot read: a malformed chunk
+# (gunicorn's ParseException: a bad size, a missing CRLF), a body that ends early
+# (gunicorn's NoMoreData is an OSError), a reset, a bad length (ValueError).
+BODY_ERRORS = (OSError, ValueError, ParseException)
 BATCH_ENDPOINTS = frozenset({"api.validate_batch"})
 
 
@@ -50,11 +55,18 @@ def _bound_body() -> None:
 
 
 def _read_at_most(stream, limit: int) -> bytes:
-    """The whole stream, or 413 as soon as it holds more than `limit` bytes."""
+    """The whole stream, or 413 as soon as it holds more than `limit` bytes; 400 for a
+    body the server cannot read (the client's error, never a 500)."""
     chunks: list[bytes] = []
     size = 0
     while True:
-        chunk = stream.read(min(READ_CHUNK, limit + 1 - size))
+        try:
+            chunk = stream.read(min(READ_CHUNK, limit + 1 - size))
+        except BODY_ERRORS as err:
+            raise BadRequest(
+                "The request body could not be read: a chunk of it is malformed, or it "
+                "ended before its last chunk."
+            ) from err
         if not chunk:
             return b"".join(chunks)
         size += len(chunk)

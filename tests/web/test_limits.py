@@ -474,3 +474,42 @@ def test_no_address_is_built_from_the_host_header(tmp_path, base):
         assert "evil.example" not in shown, url
     feed = client.get("/formats/dcg/changes.atom", headers=headers).get_data(as_text=True)
     assert f'href="{base}/formats/dcg"' in feed
+
+
+def _raw_post(base: str, path: str, tail: bytes, close_after: bool = False) -> bytes:
+    """The response to a chunked POST whose body is `tail`, sent as is on a raw socket."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n".encode()
+            + tail
+        )
+        if close_after:
+            sock.shutdown(socket.SHUT_WR)  # the client stops before the last chunk
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            piece = sock.recv(65536)
+            if not piece:
+                break
+            answer += piece
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("tail", "close_after"),
+    [
+        (b"zz\r\n{}\r\n0\r\n\r\n", False),  # a chunk size that is no number
+        (b"-2\r\n{}\r\n0\r\n\r\n", False),
+        (b"2 \r\n{}\r\n0\r\n\r\n", False),
+        (b"2\r\n{}XX0\r\n\r\n", False),  # a chunk without its CRLF
+        (b"2\r\n{}\r\n", True),  # the body ends before its last chunk
+    ],
+    ids=["letters", "negative", "space", "no-crlf", "ends-early"],
+)
+@pytest.mark.parametrize("path", ["/api/v1/decks/validate", "/report", "/api/v1/events"])
+def test_a_malformed_chunked_body_is_a_400(production, path, tail, close_after):
+    """Found by an attack run: gunicorn's chunk errors escaped as 500s on every POST."""
+    base, _ = production
+    answer = _raw_post(base, path, tail, close_after)
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:200]

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 # Unknown names per request that get near-match suggestions (about 1 ms each on the
 # full DCG pool): what a player fixing one list needs, and a bounded cost.
 SUGGESTIONS = 20
-# Entries of deck links and deck codes read per request (a 1 MB list of links holds
-# about 100,000): far more than any real deck, and linear to read.
+# Entries of deck links, deck codes, TTS arrays and Limitless objects read per request
+# (a 1 MB list of links holds about 100,000): far more than any real deck, and linear.
 ENTRIES = 20_000
+# What is over that is one problem for the whole link, code or array, never one per entry.
+OVER_ENTRIES = f"the deck links, codes and arrays of this request hold more than {ENTRIES:,} cards"
 
 
 @dataclass(slots=True)

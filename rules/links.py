@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, unquote
 
-from rules.budget import ENTRIES, Budget
+from rules.budget import OVER_ENTRIES, Budget
 from rules.numbers import is_number
 
 Entry = tuple[str | None, int | None, str | None]
@@ -65,8 +65,7 @@ def _dg(value: str, budget: Budget | None) -> list[Entry]:
 
 def _pairs(pieces: list[str], sep: str, count_first: bool, budget: Budget | None) -> list[Entry]:
     if budget is not None and not budget.take_entries(len(pieces)):
-        problem = f"the deck links and codes of this request hold more than {ENTRIES:,} cards"
-        return [(None, None, problem)]
+        return [(None, None, OVER_ENTRIES)]
     entries: list[Entry] = []
     for piece in pieces:
         piece = piece.strip()

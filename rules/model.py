@@ -292,20 +292,30 @@ class Report(NamedTuple):
         return not self.violations
 
 
+# A message names at most this many unread lines, then says how many more there are.
+_LINES_NAMED = 10
+
+
 def unread_words(unresolved: tuple[Unresolved, ...]) -> str | None:
-    """`2 more on line 13`, `line 13`: the cards on a deck's unread lines, for messages."""
+    """`2 more on line 13`, `line 13`: the cards on a deck's unread lines, for messages.
+    Each line once (a TTS array's entries share its line), at most `_LINES_NAMED`."""
     if not unresolved:
         return None
-    lines = [u.line for u in unresolved if u.line is not None]
-    where = (
-        (f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines)))
-        if lines
-        else plural(len(unresolved), "entry", "entries")
-    )
+    lines = list(dict.fromkeys(u.line for u in unresolved if u.line is not None))
+    where = _lines_words(lines) if lines else plural(len(unresolved), "entry", "entries")
     counts = [u.count for u in unresolved]
     if None in counts:
         return f"whatever stands on {where}"
     return f"{sum(c for c in counts if c)} more on {where}"
+
+
+def _lines_words(lines: list[int]) -> str:
+    """`line 13`, `lines 4, 9`, `lines 1, 2, ..., 10 and 290 more`."""
+    if len(lines) == 1:
+        return f"line {lines[0]}"
+    named = ", ".join(map(str, lines[:_LINES_NAMED]))
+    more = len(lines) - _LINES_NAMED
+    return f"lines {named}" + (f" and {more:,} more" if more > 0 else "")
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import deckcode
-from rules.budget import ENTRIES, Budget
+from rules.budget import OVER_ENTRIES, Budget
 from rules.cache import Bounded
 from rules.games import HEADERS
 from rules.links import deck_link
@@ -145,11 +145,11 @@ def parse(text: str, budget: Budget | None = None) -> Parsed:
     if deckcode.looks_like_deck_code(stripped):
         return _parse_deck_code(stripped, _first_line(text), budget)
     if stripped.startswith("["):
-        tts = _parse_tts(stripped, _first_line(text))
+        tts = _parse_tts(stripped, _first_line(text), budget)
         if tts is not None:
             return tts
     if stripped.startswith("{"):
-        limitless = _parse_limitless(stripped)
+        limitless = _parse_limitless(stripped, budget)
         if limitless is not None:
             return limitless
     return _parse_lines(text, budget)
@@ -557,7 +557,7 @@ for _shape in SHAPES:
     READINGS.keep(_shape, _shape_readings(_shape))
 
 
-def _parse_tts(text: str, position: int = 1) -> Parsed | None:
+def _parse_tts(text: str, position: int = 1, budget: Budget | None = None) -> Parsed | None:
     """A Tabletop Simulator array: an `Exported from ...` header, then one id per copy.
 
     Non-id strings are read like text lines, so headers and a `Partner:` entry
@@ -571,6 +571,8 @@ def _parse_tts(text: str, position: int = 1) -> Parsed | None:
         return None
     if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
         return None
+    if not (budget or Budget()).take_entries(len(data)):
+        return _over_budget(text, position, "tts")
     # A pretty-printed array spans lines: each card is placed on the line it first
     # stands on, so its problems name that line.
     where = _item_lines(text, position) if "\n" in text or "\r" in text else {}
@@ -631,6 +633,13 @@ class _TtsRead:
         return Parsed(lines, "tts", self.name, tuple(self.partners), headers)
 
 
+def _over_budget(text: str, position: int, style: str) -> Parsed:
+    """A TTS array or Limitless object holding more entries than the request has left to
+    read (`rules.budget`: per request, like deck links and codes): one problem, not one
+    per entry, and nothing of it read."""
+    return Parsed((Line(position, text[:80], "unparsed", problem=OVER_ENTRIES),), style)
+
+
 def _item_lines(text: str, first: int) -> dict[str, int]:
     """The line each string of a pretty-printed array first stands on (one or more
     strings a line, the array's brackets on their own lines or beside them); a string
@@ -676,7 +685,7 @@ _ONE_READINGS: Bounded[tuple[int, str | None, str | None], tuple[Reading, ...]] 
 LIMITLESS_SECTIONS = {"digimon": "main", "tamer": "main", "option": "main", "egg": "eggs"}
 
 
-def _parse_limitless(text: str) -> Parsed | None:
+def _parse_limitless(text: str, budget: Budget | None = None) -> Parsed | None:
     """A Limitless TCG decklist object: {"digimon": [{"count", "name", ...}], "egg": [...]}.
 
     An entry names its card by a full number (`id`, `number`, `cardNumber`, `code`), by
@@ -688,6 +697,9 @@ def _parse_limitless(text: str) -> Parsed | None:
         return None
     if not isinstance(data, dict) or not set(data) & set(LIMITLESS_SECTIONS):
         return None
+    held = sum(len(v) for v in data.values() if isinstance(v, list))
+    if not (budget or Budget()).take_entries(held):
+        return _over_budget(text, 1, "limitless")
     lines: list[Line] = []
     for key, section in LIMITLESS_SECTIONS.items():
         items = data.get(key) or []
@@ -745,8 +757,8 @@ def _parse_deck_code(code: str, position: int, budget: Budget) -> Parsed:
         line = Line(position, code[:80], "unparsed", problem=problem)
         return Parsed((line,), "deck-code")
     if not budget.take_entries(len(decoded.digi_eggs) + len(decoded.deck) + len(decoded.sideboard)):
-        problem = f"the deck links and codes of this request hold more than {ENTRIES:,} cards"
-        return Parsed((Line(position, code[:80], "unparsed", problem=problem),), "deck-code")
+        line = Line(position, code[:80], "unparsed", problem=OVER_ENTRIES)
+        return Parsed((line,), "deck-code")
     lines = []
     for section, entries in (
         ("eggs", decoded.digi_eggs),

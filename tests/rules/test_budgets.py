@@ -1,7 +1,8 @@
 """Budgets are per request, never per item (contract "Limits"): suggestions for unknown
-names and the entries of deck links and codes, shared by every deck of a request, and
-a list of links read in time linear in its size."""
+names and the entries of deck links, codes, TTS arrays and Limitless objects, shared by
+every deck of a request, and a list of links read in time linear in its size."""
 
+import json
 import time
 from datetime import date
 
@@ -102,3 +103,43 @@ def test_deck_codes_take_from_the_same_budget():
     refused = check_text(DCG, POOLS["dcg"], code, ON, budget)
     assert not refused.deck.entries
     assert [v.code for v in refused.violations][:1] == ["unparsed-line"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps(["Exported from test", *["ST1-03"] * 300_000]),
+        json.dumps({"digimon": [1] * 300_000}, separators=(",", ":")),
+        json.dumps({"digimon": [{"count": 4, "id": "ST1-03"}] * 30_000}),
+    ],
+    ids=["tts", "limitless-junk", "limitless-entries"],
+)
+def test_a_huge_tts_array_or_limitless_object_is_one_problem_and_fast(text):
+    """Found by an attack run: a one-line array of 300,000 entries was read entry by entry
+    (a 104 MB response, 460 MB more memory): it takes from the request's entry budget."""
+    start = time.process_time()
+    report = check_text(DCG, POOLS["dcg"], text, ON)
+    assert time.process_time() - start < 1.0
+    assert not report.deck.entries
+    [problem] = [v for v in report.violations if v.code == "unparsed-line"]
+    assert "hold more than 20,000 cards" in problem.message and len(problem.message) < 400
+    assert all(len(v.message) < 600 for v in report.violations)
+
+
+def test_tts_arrays_take_from_the_same_budget():
+    tts = json.dumps(["Exported from test", *["ST1-03"] * 4, *["ST1-02"] * 4])
+    budget = Budget(entries=9)
+    assert check_text(DCG, POOLS["dcg"], tts, ON, budget).deck.entries
+    assert not check_text(DCG, POOLS["dcg"], tts, ON, budget).deck.entries
+
+
+def test_a_message_names_each_unread_line_once_and_at_most_ten():
+    from rules.model import Unresolved, unread_words
+
+    same = tuple(Unresolved(1, "x", 1) for _ in range(500))
+    assert unread_words(same) == "500 more on line 1"
+    many = tuple(Unresolved(n, "x", 2) for n in range(1, 301))
+    assert unread_words(many) == "600 more on lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 290 more"
+    assert unread_words((Unresolved(4, "x", 1), Unresolved(9, "y", None))) == (
+        "whatever stands on lines 4, 9"
+    )

@@ -36,6 +36,10 @@ from rules.numbers import bare, is_number
 MAX_COUNT = 1000
 MAX_LINE = 1000
 MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
+# More parts (counts, numbers, markers, runs of words) than this is never one card entry:
+# the longest real lines have 6 (`1. 4x Agumon (DCG) (BT1-010)`). Each part may be the
+# count or the number, so a line of hundreds of counts had hundreds of readings.
+MAX_PARTS = 12
 
 BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
 TIMES = frozenset({"x", "X", "×", "*"})
@@ -325,6 +329,8 @@ def _card_entry(text: str) -> _Said:
     first = tokens[0]
     if first.startswith("-") and first[1:].isdigit():
         return _problem(f"the count {first} is below 1")
+    if len(tokens) > MAX_PARTS and len(_parts(tokens)[0]) > MAX_PARTS + 1:  # + a list number
+        return _problem("more counts and card numbers than one card entry holds")
     readings = card_readings(tokens)
     if not readings or not _names_a_card(readings):
         return _problem("no card number or name here")
@@ -447,15 +453,9 @@ def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]
     if counts and len(tokens) > 1 and _list_number(tokens[0]) is not None:
         position = tokens[0]
         tokens = tokens[1:]
-    parts: list[str] = []
-    kinds: list[str] = []
-    for token in tokens:
-        kind = token_kind(token)
-        if kind == WORD and kinds and kinds[-1] == WORD:
-            parts[-1] = f"{parts[-1]} {token}"  # a run of words is one part of the name
-        else:
-            parts.append(token)
-            kinds.append(kind)
+    parts, kinds = _parts(tokens)
+    if len(parts) > MAX_PARTS:
+        return ()
     shape = " ".join(kinds)
     if position is not None:
         shape = f"{POSITION} {shape}"
@@ -470,6 +470,20 @@ def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]
         if reading is not None:
             found.append(reading)
     return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
+
+
+def _parts(tokens: list[str]) -> tuple[list[str], list[str]]:
+    """A line's parts and their kinds: each token, a run of words taken as one part."""
+    parts: list[str] = []
+    kinds: list[str] = []
+    for token in tokens:
+        kind = token_kind(token)
+        if kind == WORD and kinds and kinds[-1] == WORD:
+            parts[-1] = f"{parts[-1]} {token}"  # a run of words is one part of the name
+        else:
+            parts.append(token)
+            kinds.append(kind)
+    return parts, kinds
 
 
 _ENTRY_READINGS: Bounded[str, tuple[tuple[str, ...], str | None, tuple[Reading, ...]]] = Bounded(

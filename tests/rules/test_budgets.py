@@ -143,3 +143,24 @@ def test_a_message_names_each_unread_line_once_and_at_most_ten():
     assert unread_words((Unresolved(4, "x", 1), Unresolved(9, "y", None))) == (
         "whatever stands on lines 4, 9"
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 BT1-010 4 4 BT1-011 4 4 BT1-012 4 4 BT1-013 4 " + "4 " * 440,
+        "4 ST1-03 " + "4 " * 490,
+    ],
+    ids=["four-numbers", "one-number"],
+)
+def test_a_list_of_lines_of_many_counts_is_read_fast(line):
+    """Found by an attack run: each count-shaped part of such a line could be the count,
+    so 1,000 of them (930 KB) took 18 s. A line of more parts than one entry holds is
+    `unparsed-line` now, read in time linear in its length."""
+    text = "\n".join([line] * 1000)
+    start = time.process_time()
+    report = check_text(DCG, POOLS["dcg"], text, ON)
+    assert time.process_time() - start < 1.0
+    problems = [v for v in report.violations if v.code == "unparsed-line"]
+    assert len(problems) == 1000
+    assert "more counts and card numbers than one card entry holds" in problems[0].message

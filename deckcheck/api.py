@@ -4,7 +4,10 @@ are errors of the one shape built in `deckcheck.errors`."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from datetime import date
+from functools import partial
+from typing import NamedTuple
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
@@ -27,8 +30,11 @@ from deckcheck.schemas import (
     plain_deck,
 )
 from rules import odds
+from rules.budget import Budget
 from rules.export import ExportError, ExportTooLarge, export
+from rules.format import Format
 from rules.games import GAMES
+from rules.pool import CardIndex
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -159,13 +165,22 @@ def validate():
 def _json(data: dict) -> Response:
     """`jsonify(data)`, byte for byte, without its str round trip (orjson gives bytes,
     jsonify decodes them and the response encodes them again). Reports have text keys
-    only, so orjson's check for other keys (two fifths of its time on a report) is left to
-    the general path."""
+    only, so orjson's check for other keys (two fifths of its time on a report) is left
+    to the general path."""
     try:
         body = orjson.dumps(data)
     except TypeError:
         return jsonify(data)  # beyond orjson (an int key, a huge int): the general path
     return current_app.response_class(body + b"\n", mimetype="application/json")
+
+
+def _dumps(data: object, general: Callable[[object], str]) -> bytes:
+    """`data` as compact JSON: orjson, or `general` (jsonify's own dumps,
+    deckcheck.jsonio) for what orjson alone refuses (marshmallow's int keys)."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:
+        return general(data).encode()
 
 
 def _load_batch(data: dict) -> tuple[str, list, date | None]:
@@ -198,27 +213,75 @@ def validate_batch():
             "send this one again in a few seconds.",
             {"batches_at_once": BATCH_SLOTS},
         )
+    slot = _Slot()
     try:
-        results = _check_batch(fmt, decks, day, budget)
-    finally:
-        _batch_slots.release()
-    body: dict = {"results": results}
-    warnings = budget.warnings(len(results) - budget.skipped)
-    if warnings:
-        body["warnings"] = warnings
-    return _json(body)
+        # What the decks are judged with, taken here: the pieces are made after the view
+        # returns, outside the request's context. One pool for the whole batch: every
+        # deck is judged against the same snapshot.
+        batch = _Batch(fmt, day, service.pool_index(fmt), service.request_budget(), budget)
+    except BaseException:
+        slot.release()
+        raise
+    general = partial(current_app.json.dumps, separators=(",", ":"))
+    pieces = _batch_pieces(batch, decks, slot, general)
+    response = current_app.response_class(pieces, mimetype="application/json")
+    response.call_on_close(slot.release)  # also when the body is never sent
+    return response
 
 
-def _check_batch(fmt, decks: list, day, budget: service.BatchBudget) -> list[dict]:
-    # One pool for the whole batch: every deck is judged against the same snapshot.
-    index = service.pool_index(fmt)
-    results = []
-    for item in decks:
-        if budget.spent():
-            results.append(budget.skip(item.get("id")))
+class _Slot:
+    """The batch slot this request holds, given back once (when its last deck is
+    written, or when the response closes, whichever comes first)."""
+
+    def __init__(self) -> None:
+        self.held = True
+
+    def release(self) -> None:
+        if self.held:
+            self.held = False
+            _batch_slots.release()
+
+
+# The batch's JSON goes out in pieces of about this size: one write per deck would be
+# 20,000 writes (and watchdog steps) for a batch of small decks.
+PIECE_BYTES = 64 * 1024
+
+
+class _Batch(NamedTuple):
+    fmt: Format
+    day: date | None
+    pool: CardIndex
+    rules_budget: Budget  # suggestions and link entries, shared by every deck
+    budget: service.BatchBudget  # lines and time
+
+
+def _batch_pieces(batch: _Batch, decks: list, slot: _Slot, general: Callable[[object], str]):
+    """The batch's JSON, written as its decks are checked: a worker holds one piece of
+    it at a time, never the whole batch's reports (contract: no request grows a worker's
+    memory by more than 50 MB; a batch of 100,000 unknown lines answers 36 MB): the
+    JSON of `{"results": [...], "warnings": [...]}` (no warnings: no key)."""
+    try:
+        piece = [b'{"results":[']
+        size = 0
+        for at, item in enumerate(decks):
+            if batch.budget.spent():
+                result = batch.budget.skip(_echoed(item.get("id")))
+            else:
+                result = _batch_result(batch, item)
+            written = _dumps(result, general)
+            piece.append(b"," + written if at else written)
+            size += len(written)
+            if size >= PIECE_BYTES:
+                yield b"".join(piece)
+                piece, size = [], 0
+        warnings = batch.budget.warnings(len(decks) - batch.budget.skipped)
+        if warnings:
+            piece.append(b'],"warnings":' + _dumps(warnings, general) + b"}\n")
         else:
-            results.append(_batch_result(fmt, item, day, index))
-    return results
+            piece.append(b"]}\n")
+        yield b"".join(piece)
+    finally:
+        slot.release()
 
 
 def _batch_deck(item: dict) -> service.CheckPayload:
@@ -231,10 +294,19 @@ def _batch_deck(item: dict) -> service.CheckPayload:
     return service.as_payload(deck)
 
 
-def _batch_result(fmt, item: dict, on, index) -> dict:
-    deck_id = item.get("id")
+def _batch_result(batch: _Batch, item: dict) -> dict:
+    deck_id = _echoed(item.get("id"))
     try:
-        report = service.check(fmt, _batch_deck(item), on, index)
+        if deck_id is None and item.get("id") is not None:
+            raise ApiError(
+                422,
+                "invalid-deck",
+                "This deck's id is nested too deeply to be sent back; give it a flatter id.",
+                {"fields": {"id": ["nested too deeply"]}},
+            )
+        report = service.check(
+            batch.fmt, _batch_deck(item), batch.day, batch.pool, batch.rules_budget
+        )
     except ApiError as err:
         return {
             "id": deck_id,
@@ -251,6 +323,16 @@ def _batch_result(fmt, item: dict, on, index) -> dict:
         "warnings": [violation_json(v) for v in report.warnings],
         "fingerprint": report.fingerprint,
     }
+
+
+def _echoed(deck_id: object) -> object:
+    """The id as it can be written back, None when it cannot: JSON reads arrays nested
+    deeper than it writes (orjson: 1,024 levels read, 255 written); one made a 500."""
+    try:
+        orjson.dumps(deck_id)
+    except TypeError:
+        return None
+    return deck_id
 
 
 def _games_with(has) -> str:

@@ -251,7 +251,7 @@ from deckcheck import create_app, service
 _check = service.check
 
 
-def check(fmt, payload, on, index=None):
+def check(fmt, payload, on, index=None, budget=None):
     text = payload.get("decklist")
     if text == "SPIN":  # pure Python: the watchdog's exception interrupts it
         while True:
@@ -261,7 +261,7 @@ def check(fmt, payload, on, index=None):
     if text == "SLOW":  # 1 s in short steps: well under the timeout, it must finish
         for _ in range(10):
             time.sleep(0.1)
-    return _check(fmt, payload, on, index)
+    return _check(fmt, payload, on, index, budget)
 
 
 service.check = check
@@ -513,3 +513,61 @@ def test_a_malformed_chunked_body_is_a_400(production, path, tail, close_after):
     base, _ = production
     answer = _raw_post(base, path, tail, close_after)
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+
+
+def _peak_mb(pid: int) -> float:
+    """A process's peak resident memory so far (VmHWM), in MB."""
+    with open(f"/proc/{pid}/status") as file:
+        status = file.read()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+
+def _unknown_lines(deck: int, lines: int) -> str:
+    # Every line a name of no card, none the same: nothing is read from a cache.
+    return "\n".join(f"1 Zq{deck}x{n} Unknownmon" for n in range(lines))
+
+
+def test_a_batch_of_100_000_unknown_lines_stays_within_its_time_and_memory(production):
+    """Contract ("Limits"): under 2 s per 100,000 lines, and no request grows a worker's
+    memory by more than 50 MB. Found by a contract review: the whole batch's reports and
+    its 36 MB answer were built at once (+168 MB, 2.5 s); the answer is now written deck
+    by deck, and what the time budget leaves is answered "not checked"."""
+    base, master = production
+    wait_for(base)
+    [worker] = worker_pids(master)
+    warm = {"format": "dcg", "decks": [{"id": 0, "decklist": _unknown_lines(0, 50)}]}
+    assert requests.post(base + "/api/v1/decks/validate-batch", json=warm, timeout=30).ok
+    before = _peak_mb(worker)
+    decks = [{"id": n, "decklist": _unknown_lines(n, 1000)} for n in range(1, 101)]
+    started = time.monotonic()
+    response = requests.post(
+        base + "/api/v1/decks/validate-batch",
+        json={"format": "dcg", "decks": decks},
+        timeout=60,
+    )
+    spent = time.monotonic() - started
+    assert response.status_code == 200
+    assert _peak_mb(worker) - before < 50
+    body = response.json()  # whole: every piece of the written answer arrived
+    assert [r["id"] for r in body["results"]] == list(range(1, 101))
+    checked = [r for r in body["results"] if r["fingerprint"]]
+    assert checked and all(len(r["violations"]) >= 1000 for r in checked)
+    assert spent < 4, spent  # 1.8 s of checks, the rest reading, writing and the client
+
+
+def test_a_batch_id_nested_too_deeply_to_write_back_is_that_deck_s_error(client):
+    """Found by an attack run: an id nested 1,010 deep was read (orjson reads 1,024
+    levels) but could not be written (255), and the batch answered 500."""
+    deep = "[" * 1010 + "]" * 1010  # written by hand: Python's json stops at 1,000
+    decklist = json.dumps(ST1)
+    body = (
+        f'{{"format": "dcg", "decks": [{{"id": {deep}, "decklist": {decklist}}}, '
+        f'{{"id": 2, "decklist": {decklist}}}]}}'
+    )
+    response = client.post(
+        "/api/v1/decks/validate-batch", data=body, content_type="application/json"
+    )
+    assert response.status_code == 200
+    first, second = response.get_json()["results"]
+    assert first["id"] is None and first["error"]["code"] == "invalid-deck"
+    assert second["id"] == 2 and second["fingerprint"]

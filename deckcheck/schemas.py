@@ -408,6 +408,12 @@ class CardSchema(Schema):
     text = fields.String(allow_none=True)
     treated_as = fields.String(allow_none=True)
     limits = fields.List(fields.Nested(CardLimitSchema))
+    image_url = fields.String(
+        metadata={
+            "description": "the card's image, present when its game has an image URL "
+            "template (DECKCHECK_CARD_IMAGES)"
+        }
+    )
 
 
 class CardListSchema(Schema):

@@ -107,6 +107,16 @@ def test_card_objects_carry_the_default_address(tmp_path, monkeypatch):
     assert "img-src 'self' https://world.digimoncard.com;" in policy
 
 
+def test_the_api_document_describes_every_field_of_a_card_object(tmp_path, monkeypatch):
+    """Found by a contract review: the OpenAPI card schema had no `image_url`."""
+    monkeypatch.delenv("DECKCHECK_CARD_IMAGES", raising=False)
+    client = make_app(tmp_path, None).test_client()
+    card = client.get("/api/v1/cards/dcg/ST1-03").get_json()
+    documented = client.get("/api/v1/openapi.json").get_json()
+    described = documented["components"]["schemas"]["Card"]["properties"]
+    assert "image_url" in card and set(card) <= set(described)
+
+
 def test_the_environment_sets_the_templates(tmp_path, monkeypatch):
     monkeypatch.setenv("DECKCHECK_CARD_IMAGES", "dcg=off,dmcg=http://127.0.0.1:9/i/{number}.jpg")
     client = make_app(tmp_path, None).test_client()

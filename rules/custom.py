@@ -186,8 +186,8 @@ def build(data: dict, known: dict[str, Format], built_in: dict[str, Format], fil
         origin=f"organizer file {file}",
         notes=tuple(filter(None, [_text(data, "description")])),
     )
-    fmt = _apply_size(fmt, data)
-    fmt = _apply_copy_limit(fmt, data)
+    fmt = _apply_size(fmt, data, file)
+    fmt = _apply_copy_limit(fmt, data, file)
     fmt = _apply_lists(fmt, data, file)
     if "date" in data:
         fmt = replace(fmt, date=_date(data["date"]))
@@ -216,7 +216,14 @@ def _size(data: dict, key: str) -> int | None:
     return value
 
 
-def _apply_size(fmt: Format, data: dict) -> Format:
+def _own_rule(file: str, data: dict, *keys: str) -> str:
+    """Where an organizer's change to a rule is written: its file and its keys, so a
+    violation never cites the rule it replaced (`at most 3 cards` for a limit of 1)."""
+    said = ", ".join(f"{key} = {data[key]!r}" for key in keys if key in data)
+    return f"organizer file {file} ({said}): this event's own rule"
+
+
+def _apply_size(fmt: Format, data: dict, file: str) -> Format:
     exact, low, high = (_size(data, k) for k in ("main_size", "min_main_size", "max_main_size"))
     if exact is None and low is None and high is None:
         return fmt
@@ -227,7 +234,8 @@ def _apply_size(fmt: Format, data: dict) -> Format:
     current = fmt.check_of("deck-size")
     if not isinstance(current, DeckSize):
         raise FormatFileError(f"{fmt.extends} has no deck size to change")
-    sized = replace(current, exact=exact, minimum=low, maximum=high)
+    rule = _own_rule(file, data, "main_size", "min_main_size", "max_main_size")
+    sized = replace(current, exact=exact, minimum=low, maximum=high, rule=rule)
     return fmt.with_check("deck-size", sized)
 
 
@@ -248,19 +256,21 @@ def _copy_limit(data: dict) -> int | None | bool:
     return limit
 
 
-def _apply_copy_limit(fmt: Format, data: dict) -> Format:
+def _apply_copy_limit(fmt: Format, data: dict, file: str) -> Format:
     limit = _copy_limit(data)
     if limit is False:
         return fmt
+    rule = _own_rule(file, data, "copy_limit", "allow_duplicates")
     names = fmt.check_of("name-limit")
     if isinstance(names, NameLimit):
-        return fmt.with_check("name-limit", replace(names, limit=limit))
+        return fmt.with_check("name-limit", replace(names, limit=limit, rule=rule))
     copies = fmt.check_of("copy-limit")
     if not isinstance(copies, CopyLimit):
         raise FormatFileError(f"{fmt.extends} has no copy limit to change")
     if limit is None:
         return fmt.with_check("copy-limit", None)
-    return fmt.with_check("copy-limit", replace(copies, default=limit, by_kind={}, by_flag={}))
+    limited = replace(copies, default=limit, by_kind={}, by_flag={}, rule=rule)
+    return fmt.with_check("copy-limit", limited)
 
 
 def _numbers(data: dict, key: str) -> list[str]:

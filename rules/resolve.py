@@ -197,6 +197,12 @@ class Resolver:
         else:
             message = f"{where}: {what!r} is not a {game} card."
         labels: tuple[str, ...] = ()
+        # A player who wrote a number is asked to check it, not to write one.
+        check = (
+            "Check the card number"
+            if first and first.number
+            else "Check the spelling or write the card number"
+        )
         if self.budget.suggestion():
             hints = self.index.suggest(what) if newer is None else []
             if first is not None and first.number and first.name:
@@ -205,10 +211,10 @@ class Resolver:
             if labels:
                 message += f" Did you mean {' or '.join(labels[:3])}?"
             elif newer is None:
-                message += " Check the spelling or write the card number."
+                message += f" {check}."
         elif newer is None:
             message += (
-                f" Check the spelling or write the card number (no suggestion looked for: "
+                f" {check} (no suggestion looked for: "
                 f"only the first {SUGGESTIONS} unknown names of a request get one)."
             )
         hint = "newer-set" if newer is not None else None

@@ -71,7 +71,7 @@ class NameLimit:
         )
         message = (
             f"You have {cards(total)} named {name} ({counted}), "
-            f"but a deck may have at most {limit} cards of one name. "
+            f"but a deck may have at most {cards(limit)} of one name. "
             f"Remove {cards(total - limit)}."
         )
         yield Violation(

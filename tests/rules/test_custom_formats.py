@@ -86,6 +86,37 @@ def test_keys(tmp_path, toml, text, expected):
 
 
 @pytest.mark.parametrize(
+    ("toml", "text", "code", "words"),
+    [
+        (
+            'id="x"\nextends="dmcg"\ncopy_limit=1',
+            "1 St-2\n1 St-91",
+            "name-limit",
+            "at most 1 card ",
+        ),
+        (
+            'id="x"\nextends="dcg"\ncopy_limit=2',
+            "3 ST1-03",
+            "copy-limit",
+            "limit for this card is 2",
+        ),
+        ('id="x"\nextends="dcg"\nmain_size=40', "4 ST1-03", "deck-size", ""),
+    ],
+    ids=["dmcg-one-per-name", "dcg-two-copies", "dcg-40-cards"],
+)
+def test_an_organizer_s_rule_is_cited_as_theirs(tmp_path, toml, text, code, words):
+    """A contract review: a DMCG event's copy_limit = 1 said "at most 1 cards" and cited
+    the built-in "at most 3 cards of one name"."""
+    fmt = load(tmp_path, x=toml).formats["x"]
+    [found] = [v for v in check_text(fmt, POOLS[fmt.game], text, ON).violations if v.code == code]
+    assert words in found.message
+    assert (
+        found.rule.startswith("organizer file x.toml (") and "this event's own rule" in found.rule
+    )
+    assert "3 cards" not in found.rule
+
+
+@pytest.mark.parametrize(
     ("toml", "words"),
     [
         ("id = ", "Invalid value"),

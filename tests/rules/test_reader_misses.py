@@ -199,3 +199,12 @@ def test_a_structured_entry_with_a_bracketed_unknown_number_is_unknown():
 def test_a_known_bracketed_number_and_a_flip_side_still_read(text, number):
     resolved = resolve(parse(text), BRACKETS)
     assert [e.card.number for e in resolved.deck.entries] == [number] and not resolved.problems
+
+
+def test_an_unknown_number_asks_to_check_the_number_not_to_write_one():
+    """A contract review: a player who wrote `MP-63` was told "write the card number"."""
+    pool = CardIndex("digibattle", [Card("digibattle", "St-01", "Test Rookie", "digimon")])
+    [problem] = resolve(parse("1 Zz-963"), pool).problems
+    assert problem.message.endswith("Check the card number.")
+    [named] = resolve(parse("1 Qwzxv"), pool).problems
+    assert named.message.endswith("Check the spelling or write the card number.")

@@ -27,6 +27,10 @@ bp = Blueprint("event", __name__)
 # The results page hands the whole event back to the browser in one hidden field
 # (signed, compressed): bounded by what one form may carry.
 PAYLOAD_LIMIT = 1024 * 1024
+# CPU seconds the checks of one event page may spend (contract: every request under 2 s;
+# the page's own rendering takes about as long again for a full event). Lists left when
+# it is spent are shown "not checked". 2,048 real lists take about half of it.
+CHECK_SECONDS = 0.6
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,22 @@ def _event_request() -> tuple[dict, list[roster.Submission]]:
     subs += roster.from_pasted(request.form.get("pasted", ""))
     if not subs:
         raise ApiError(400, "empty-event", "Upload a CSV, choose files or paste lists first.")
+    _within_players(subs)
     return meta, subs
+
+
+def _within_players(subs: list[roster.Submission]) -> None:
+    """422 for more lists than one check reads (the roster readers stop one past it, so
+    a list beyond is refused here, never dropped)."""
+    limit = roster.MAX_SUBMISSIONS
+    if len(subs) > limit:
+        raise ApiError(
+            422,
+            "event-too-large",
+            f"This event has more than {limit:,} lists; one check takes at most {limit:,}. "
+            "Check the event in parts.",
+            {"limit": limit},
+        )
 
 
 def _event_day(meta: dict) -> date | None:
@@ -126,23 +145,29 @@ def _event_day(meta: dict) -> date | None:
 
 
 def _check_all(fmt: Format, subs: list[roster.Submission], on: date | None) -> list[Row]:
+    budget = service.BatchBudget(len(subs), CHECK_SECONDS)
     rows = []
     for sub in subs:
         if sub.problem:
             rows.append(Row(sub, None))
-            continue
-        try:
-            rows.append(Row(sub, service.check(fmt, {"decklist": sub.decklist}, on)))
-        except ApiError as err:
-            rows.append(
-                Row(
-                    roster.Submission(
-                        sub.player, sub.player_id, sub.decklist, sub.source, err.message
-                    ),
-                    None,
-                )
-            )
+        elif budget.spent():
+            rows.append(Row(_noted(sub, NOT_CHECKED), None))
+        else:
+            try:
+                rows.append(Row(sub, service.check(fmt, {"decklist": sub.decklist}, on)))
+            except ApiError as err:
+                rows.append(Row(_noted(sub, err.message), None))
     return rows
+
+
+NOT_CHECKED = (
+    "not checked: this event used up its time for one page before this list; "
+    "check the lists not checked as an event of their own"
+)
+
+
+def _noted(sub: roster.Submission, problem: str) -> roster.Submission:
+    return roster.Submission(sub.player, sub.player_id, sub.decklist, sub.source, problem)
 
 
 def _payload(meta: dict, subs: list[roster.Submission]) -> str:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from rules.games import HEADERS
 
+# Lists one event check reads. The readers stop one past it, so a caller can tell an
+# event over it (and refuse it) from one exactly at it: nothing is dropped unsaid.
 MAX_SUBMISSIONS = 10000
 MAX_HEADER = 200  # a player header longer than this is a deck line, not a name
 
@@ -97,7 +99,7 @@ def read_csv(text: str) -> CsvRoster:
             if not any(cell.strip() for cell in row):
                 continue
             found.append(_csv_record(row, position, f"record {number}"))
-            if len(found) >= MAX_SUBMISSIONS:
+            if len(found) > MAX_SUBMISSIONS:
                 break
     except csv.Error as err:
         found.append(
@@ -178,7 +180,7 @@ def from_pasted(text: str) -> list[Submission]:
         if name and not body.strip():
             problem = "no decklist under this player"
         found.append(Submission(name or "(no name)", ident, body, f"list {number}", problem))
-    return found[:MAX_SUBMISSIONS]
+    return found[: MAX_SUBMISSIONS + 1]
 
 
 def from_file(filename: str, text: str) -> Submission:

@@ -3,8 +3,10 @@ the quick /event page's signed hidden field, and `flask events backup`."""
 
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
+import time
 
 from fixture_cards import ST1_TEXT
 
@@ -131,3 +133,44 @@ def test_lines_that_named_no_card_show_with_their_counts(client):
     assert "Lines that named no card" in receipt and "×3" in receipt
     sheets = client.post(f"/e/{event_id}/admin/sheets", data={"token": token})
     assert "Nosuchmon" in sheets.get_data(as_text=True)
+
+
+def test_a_quick_event_of_more_lists_than_one_check_reads_is_refused(client, monkeypatch):
+    """Never cut short without a word: the roster readers once kept the first 10,000
+    lists and dropped the rest; more than that is a 422 on every quick-event page."""
+    from rules import roster
+
+    monkeypatch.setattr(roster, "MAX_SUBMISSIONS", 5)
+    pasted = "\n".join(f"=== P{n} ===\n4 ST1-03" for n in range(6))
+    csv = "player,decklist\n" + "\n".join(f"P{n},4 ST1-03" for n in range(6))
+    for path in ("/event", "/event/sheets", "/event/results.csv"):
+        response = client.post(path, data={"format": "dcg", "pasted": pasted})
+        assert response.status_code == 422
+        assert "at most 5" in response.get_data(as_text=True)
+    upload = {"format": "dcg", "csv": (io.BytesIO(csv.encode()), "players.csv")}
+    assert client.post("/event", data=upload, content_type="multipart/form-data").status_code == 422
+    five = "\n".join(f"=== P{n} ===\n4 ST1-03" for n in range(5))
+    assert client.post("/event", data={"format": "dcg", "pasted": five}).status_code == 200
+
+
+def test_a_quick_event_checks_within_its_time_and_says_what_it_left(client, monkeypatch):
+    """Found by an attack run: 8,000 players of unknown names took 5 s. Lists that cost
+    50 ms each (a test-only cost): the page checks for CHECK_SECONDS and shows the
+    rest "not checked", naming them."""
+    from deckcheck import quick_event, service
+
+    real = service.check
+
+    def costly(*args, **kwargs):
+        until = time.thread_time() + 0.05
+        while time.thread_time() < until:
+            pass
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "check", costly)
+    pasted = "\n".join(f"=== Player {n} ===\n4 ST1-03" for n in range(60))  # 3 s of lists
+    started = time.thread_time()
+    page = client.post("/event", data={"format": "dcg", "pasted": pasted}).get_data(as_text=True)
+    assert time.thread_time() - started < quick_event.CHECK_SECONDS + 0.5
+    left = page.count("not checked: this event used up its time")
+    assert 0 < left < 60 and "Player 59" in page

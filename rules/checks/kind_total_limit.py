@@ -13,9 +13,12 @@ class KindTotalLimit:
     """At most `limit` cards matching `cards` in the deck, all numbers together.
 
     What: adds up every matching card of `sections` (DBE: 1 Ace, 3 Firewalls, 2 DATA
-    cards "per deck": the main deck and the Destiny Zone together).
+    cards "per deck": the main deck and the Destiny Zone together). Copies of one card
+    alone are left to `copy-limit` unless `one_card` is set: in DBE a kind's total is
+    also each such card's own copy limit, so two copies of one Ace break one rule, and
+    one problem says so (contract: never the same problem twice).
     Why: some DBE kinds are limited per deck as well as per card number.
-    Example: two different Aces get `kind-total-limit`.
+    Example: two different Aces get `kind-total-limit`; two copies of one Ace, `copy-limit`.
     """
 
     rule: str
@@ -23,6 +26,7 @@ class KindTotalLimit:
     limit: int
     sections: tuple[str, ...] = ("main", "destiny")
     distinct: bool = False
+    one_card: bool = False
     code: str = "kind-total-limit"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
@@ -35,10 +39,10 @@ class KindTotalLimit:
         total = (
             len({s.card.number for s in stacks}) if self.distinct else sum(s.count for s in stacks)
         )
-        if total <= self.limit:
+        unique = list({s.card.number: s.card for s in stacks}.values())
+        if total <= self.limit or (len(unique) == 1 and not self.one_card):
             return
         what = f"{total} different" if self.distinct else f"{cards(total)} that are"
-        unique = list({s.card.number: s.card for s in stacks}.values())
         message = (
             f"Your deck (main deck and Destiny Zone) has {what} {self.cards.label} "
             f"({labels(unique)}), but a deck may have at most {self.limit}. "

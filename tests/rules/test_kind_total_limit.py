@@ -42,3 +42,19 @@ from fixture_cards import dbe_codes as codes
 )
 def test_kind_total_limit(sections, over):
     assert ("kind-total-limit" in codes(None, **sections)) == over
+
+
+@pytest.mark.parametrize(
+    "sections",
+    [
+        {"main": {"ACC-019": 2}},
+        {"main": {"ACC-019": 1}, "destiny": {"ACC-019": 1}},
+        {"main": {"ACC-021": 4}},
+    ],
+    ids=["two-copies-of-one-ace", "one-ace-in-both", "four-copies-of-one-firewall"],
+)
+def test_copies_of_one_card_are_one_problem_copy_limit(sections):
+    """A contract review: two copies of one Ace got copy-limit and kind-total-limit for
+    the same extra copy; the acceptance case says copy-limit."""
+    found = codes(None, **sections)
+    assert "copy-limit" in found and "kind-total-limit" not in found

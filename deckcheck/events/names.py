@@ -75,6 +75,12 @@ def clean(field: str, value: object, limit: int, required: bool = True) -> str:
         raise FieldError(field, "Holds a control character (such as NUL); write it without.")
     if required and not name:
         raise FieldError(field, "Empty: write a name with at least one visible character.")
+    if not name and value.strip():
+        # Left blank, an optional name is no name; written with invisible characters
+        # only, it is a name nobody can read (contract: empty after normalising: 422).
+        raise FieldError(
+            field, "Only invisible characters: write at least one visible one, or leave it out."
+        )
     if len(name) > limit:
         raise FieldError(field, f"At most {limit} characters.")
     return name

@@ -216,6 +216,8 @@ def test_tokens_are_stored_hashed_and_never_logged(client, caplog, make_app):
         ("player", 42),
         ("player_id", "0\x00042"),
         ("player_id", "9" * 101),
+        ("player_id", "\u200b"),  # given, but nothing visible: not "no id" (a review)
+        ("player_id", " \u2066\u2069 "),
     ],
 )
 def test_blank_invisible_control_and_long_names_are_422(client, field, value):
@@ -223,6 +225,14 @@ def test_blank_invisible_control_and_long_names_are_422(client, field, value):
     body = {"player": "Ivy", "player_id": "", "decklist": ST1_TEXT, field: value}
     response = client.post(f"/api/v1/events/{event['id']}/submissions", json=body)
     assert field in _error(response, 422, "invalid-request")["details"]["fields"]
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_player_id_left_blank_is_no_id(client, blank):
+    event = create_event(client)
+    body = {"player": "Ivy", "player_id": blank, "decklist": ST1_TEXT}
+    response = client.post(f"/api/v1/events/{event['id']}/submissions", json=body)
+    assert response.status_code == 201 and response.get_json()["submission"]["player_id"] == ""
 
 
 def test_names_are_stored_normalised_and_the_longest_ones_fit_both_databases(client):

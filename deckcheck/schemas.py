@@ -110,6 +110,7 @@ class ExportRequestSchema(ValidateRequestSchema):
 
 class OddsRequestSchema(ValidateRequestSchema):
     turn = fields.Integer(
+        strict=True,  # `2.5` is not turn 2: refused, never rounded silently
         load_default=3,
         validate=Range(1, 20),
         metadata={"description": "odds of a card by the start of this turn of yours"},

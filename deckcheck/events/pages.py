@@ -8,7 +8,6 @@ static JS (admin.js) hands it over as an Authorization header or a form field.
 from __future__ import annotations
 
 import json
-from datetime import date
 
 import segno
 from flask import (
@@ -26,6 +25,7 @@ from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.csvout import csv_response
+from deckcheck.days import read_day
 from deckcheck.errors import ApiError
 from deckcheck.events import core, names, verdicts
 from deckcheck.events.judge import judge, unresolved_lines
@@ -105,12 +105,14 @@ def create_event():
 
 
 def _date(text: str | None):
-    if not text:
+    """The event's day as every page reads a day (deckcheck.days: 1970-2999, or a DCG
+    product code); anything else a 422 bad-date, as on the other pages."""
+    if not text or not text.strip():
         return None
     try:
-        return date.fromisoformat(text)
+        return read_day(text)
     except ValueError as err:
-        raise ApiError(400, "bad-date", f"{text!r} is not a date like 2024-03-01.") from err
+        raise ApiError(422, "bad-date", str(err)) from err
 
 
 @bp.get("/e/<event_id>")

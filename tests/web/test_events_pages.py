@@ -8,6 +8,7 @@ import re
 import sqlite3
 import time
 
+import pytest
 from fixture_cards import ST1_TEXT
 
 
@@ -174,3 +175,13 @@ def test_a_quick_event_checks_within_its_time_and_says_what_it_left(client, monk
     assert time.thread_time() - started < quick_event.CHECK_SECONDS + 0.5
     left = page.count("not checked: this event used up its time")
     assert 0 < left < 60 and "Player 59" in page
+
+
+@pytest.mark.parametrize("day", ["2026-02-30", "1900-01-01", "soon"])
+def test_an_event_page_with_a_bad_date_is_a_422_saying_why(client, day):
+    """An attack run: /e/new answered a bad date 400, where every other page's date is a
+    422 bad-date (docs/operations.md), and took years outside 1970-2999."""
+    data = {"name": "Cup", "format": "dcg", "deadline": "2099-12-05T09:00", "date": day}
+    response = client.post("/e/new", data=data)
+    assert response.status_code == 422
+    assert day in response.get_data(as_text=True)

@@ -396,3 +396,13 @@ def test_batches_at_once_are_bounded_per_worker(hostile):
         for _ in range(api.BATCH_SLOTS):
             api._batch_slots.release()
     assert hostile.post("/api/v1/decks/validate-batch", json=body).status_code == 200
+
+
+@pytest.mark.parametrize("turn", [2.5, "3", True, 0, 21])
+def test_an_odds_turn_that_is_no_whole_turn_is_422(hostile, turn):
+    """An attack run: `turn: 2.5` was read as turn 2, silently."""
+    body = {"format": "dcg", "decklist": "4 ST1-03", "turn": turn}
+    response = hostile.post("/api/v1/decks/odds", json=body)
+    assert (
+        response.status_code == 422 and "turn" in response.get_json()["error"]["details"]["fields"]
+    )

@@ -10,7 +10,6 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from rules.cache import Bounded
-from rules.games import GAMES
 from rules.model import Card
 from rules.numbers import fits_printed, is_number, looks_like_number, number_key
 from rules.sets import is_newer_than_pool, newest_sets
@@ -114,7 +113,9 @@ class CardIndex:
         # The resolver's number-first answer per readings (`Resolver._number_first`),
         # by the readings' id: the entry keeps the readings, so the id is theirs.
         self.decided: Bounded[int, tuple[tuple, Any]] = Bounded()
-        self._newest = newest_sets(self.cards) if GAMES[game].numbered_sets else {}
+        # Each series the list holds (DCG: its newest set; other games: the letters before
+        # the dash), so an unknown number of a newer set or series is told apart from a typo.
+        self._newest = newest_sets(self.cards)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -187,18 +188,21 @@ class CardIndex:
     def newer_set(self, number: str) -> str | None:
         """Why an unknown number may be a real card the list does not have yet (its set
         is newer than the newest the list holds of its series, or of a series the list
-        never held), in words; None when it is not (a typo, or a game without sets)."""
+        never held), in words; None when it is not (a typo, or an empty list). A list of
+        only some of a game's cards (the shipped Digi-Battle and DMCG starter pools) is
+        behind for every series it lacks: `MP-63` is "not in this card list yet"."""
         if not self._newest:
             return None
         found = is_newer_than_pool(number, self._newest)
         if found is None:
             return None
         known = self._newest.get(found.series)
-        words = (
-            f"its newest {found.series} set is {known.code}"
-            if known is not None
-            else f"it holds no {found.series} set"
-        )
+        if known is not None:
+            words = f"its newest {found.series} set is {known.code}"
+        elif found.number is None:
+            words = f"it holds no {found.series}- cards"
+        else:
+            words = f"it holds no {found.series} set"
         day = f" (list updated {self.updated[:10]})" if self.updated else ""
         return words + day
 

@@ -204,7 +204,16 @@ def test_a_known_bracketed_number_and_a_flip_side_still_read(text, number):
 def test_an_unknown_number_asks_to_check_the_number_not_to_write_one():
     """A contract review: a player who wrote `MP-63` was told "write the card number"."""
     pool = CardIndex("digibattle", [Card("digibattle", "St-01", "Test Rookie", "digimon")])
-    [problem] = resolve(parse("1 Zz-963"), pool).problems
+    [problem] = resolve(parse("1 St-963"), pool).problems  # a series the list holds
     assert problem.message.endswith("Check the card number.")
     [named] = resolve(parse("1 Qwzxv"), pool).problems
     assert named.message.endswith("Check the spelling or write the card number.")
+
+
+def test_a_series_the_starter_pool_lacks_is_not_in_the_list_yet():
+    """A contract review: Digi-Battle `MP-63`, of a series the shipped starter pool never
+    held, was "not a Digi-Battle card"; the contract's newer-set hint is for any game."""
+    pool = CardIndex("digibattle", [Card("digibattle", "St-01", "Test Rookie", "digimon")])
+    [problem] = resolve(parse("1 MP-63"), pool).problems
+    assert problem.hint == "newer-set"
+    assert problem.message == "Line 1: MP-63 is not in this card list yet: it holds no MP- cards."

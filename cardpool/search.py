@@ -345,8 +345,7 @@ def _compare(op: str, have: int | None, want: int) -> bool:
 
 
 def _number(term: Term) -> int:
-    # Full-width digits (`cost<=３`) are digits, as they are in a text term (`lv:６`).
-    text = unicodedata.normalize("NFKC", term.value)
+    text = term.value
     if ascii_number(text) and len(text) <= 9:
         return int(text)
     roman = ROMAN.get(text.casefold())

@@ -180,11 +180,3 @@ def test_a_negated_term_finds_exactly_what_the_term_does_not(shipped, base, term
     if base == "":
         assert positive and positive != every, "the term must find some cards, not all"
     assert found_numbers(shipped, f"{base} -{term}") == every - positive
-
-
-@pytest.mark.parametrize(
-    ("wide", "plain"), [("cost<=３", "cost<=3"), ("lv>=５", "lv>=5"), ("dp>=７０００", "dp>=7000")]
-)
-def test_full_width_digits_compare_as_digits(shipped, wide, plain):
-    """An attack run: `lv:６` was read while `cost<=３` was a 422."""
-    assert found_numbers(shipped, wide) == found_numbers(shipped, plain)

@@ -4,10 +4,7 @@ are errors of the one shape built in `deckcheck.errors`."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from datetime import date
-from functools import partial
-from typing import NamedTuple
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
@@ -30,11 +27,8 @@ from deckcheck.schemas import (
     plain_deck,
 )
 from rules import odds
-from rules.budget import Budget
 from rules.export import ExportError, ExportTooLarge, export
-from rules.format import Format
 from rules.games import GAMES
-from rules.pool import CardIndex
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -164,23 +158,18 @@ def validate():
 
 def _json(data: dict) -> Response:
     """`jsonify(data)`, byte for byte, without its str round trip (orjson gives bytes,
-    jsonify decodes them and the response encodes them again). Reports have text keys
+    jsonify decodes them and the response encodes them again)."""
+    return current_app.response_class(_dumps(data) + b"\n", mimetype="application/json")
+
+
+def _dumps(data: object) -> bytes:
+    """The bytes jsonify writes for `data`, without its newline. Reports have text keys
     only, so orjson's check for other keys (two fifths of its time on a report) is left
-    to the general path."""
-    try:
-        body = orjson.dumps(data)
-    except TypeError:
-        return jsonify(data)  # beyond orjson (an int key, a huge int): the general path
-    return current_app.response_class(body + b"\n", mimetype="application/json")
-
-
-def _dumps(data: object, general: Callable[[object], str]) -> bytes:
-    """`data` as compact JSON: orjson, or `general` (jsonify's own dumps,
-    deckcheck.jsonio) for what orjson alone refuses (marshmallow's int keys)."""
+    to jsonify's own path (an int key, a huge int)."""
     try:
         return orjson.dumps(data)
     except TypeError:
-        return general(data).encode()
+        return jsonify(data).get_data()[:-1]
 
 
 def _load_batch(data: dict) -> tuple[str, list, date | None]:
@@ -213,75 +202,34 @@ def validate_batch():
             "send this one again in a few seconds.",
             {"batches_at_once": BATCH_SLOTS},
         )
-    slot = _Slot()
     try:
-        # What the decks are judged with, taken here: the pieces are made after the view
-        # returns, outside the request's context. One pool for the whole batch: every
-        # deck is judged against the same snapshot.
-        batch = _Batch(fmt, day, service.pool_index(fmt), service.request_budget(), budget)
-    except BaseException:
-        slot.release()
-        raise
-    general = partial(current_app.json.dumps, separators=(",", ":"))
-    pieces = _batch_pieces(batch, decks, slot, general)
-    response = current_app.response_class(pieces, mimetype="application/json")
-    response.call_on_close(slot.release)  # also when the body is never sent
-    return response
-
-
-class _Slot:
-    """The batch slot this request holds, given back once (when its last deck is
-    written, or when the response closes, whichever comes first)."""
-
-    def __init__(self) -> None:
-        self.held = True
-
-    def release(self) -> None:
-        if self.held:
-            self.held = False
-            _batch_slots.release()
-
-
-# The batch's JSON goes out in pieces of about this size: one write per deck would be
-# 20,000 writes (and watchdog steps) for a batch of small decks.
-PIECE_BYTES = 64 * 1024
-
-
-class _Batch(NamedTuple):
-    fmt: Format
-    day: date | None
-    pool: CardIndex
-    rules_budget: Budget  # suggestions and link entries, shared by every deck
-    budget: service.BatchBudget  # lines and time
-
-
-def _batch_pieces(batch: _Batch, decks: list, slot: _Slot, general: Callable[[object], str]):
-    """The batch's JSON, written as its decks are checked: a worker holds one piece of
-    it at a time, never the whole batch's reports (contract: no request grows a worker's
-    memory by more than 50 MB; a batch of 100,000 unknown lines answers 36 MB): the
-    JSON of `{"results": [...], "warnings": [...]}` (no warnings: no key)."""
-    try:
-        piece = [b'{"results":[']
-        size = 0
-        for at, item in enumerate(decks):
-            if batch.budget.spent():
-                result = batch.budget.skip(_echoed(item.get("id")))
-            else:
-                result = _batch_result(batch, item)
-            written = _dumps(result, general)
-            piece.append(b"," + written if at else written)
-            size += len(written)
-            if size >= PIECE_BYTES:
-                yield b"".join(piece)
-                piece, size = [], 0
-        warnings = batch.budget.warnings(len(decks) - batch.budget.skipped)
-        if warnings:
-            piece.append(b'],"warnings":' + _dumps(warnings, general) + b"}\n")
-        else:
-            piece.append(b"]}\n")
-        yield b"".join(piece)
+        pieces = _check_batch(fmt, decks, day, budget)
     finally:
-        slot.release()
+        _batch_slots.release()
+    # The pieces go out as they are (werkzeug counts their length): never joined, so the
+    # answer is held once.
+    return current_app.response_class(pieces, mimetype="application/json")
+
+
+def _check_batch(fmt, decks: list, day, budget: service.BatchBudget) -> list[bytes]:
+    """The batch's JSON, `{"results": [...], "warnings": [...]}` (no warnings: no key), in
+    pieces: each deck's result is written as soon as it is checked, so a worker holds the
+    answer's bytes and one deck's report, never every report (contract: no request
+    grows a worker's memory by more than 50 MB; the budget bounds the answer's bytes)."""
+    # One pool for the whole batch: every deck is judged against the same snapshot.
+    index = service.pool_index(fmt)
+    pieces = [b'{"results":[']
+    for at, item in enumerate(decks):
+        if budget.spent():
+            result = budget.skip(_echoed(item.get("id")))
+        else:
+            result = _batch_result(fmt, item, day, index)
+        written = _dumps(result)
+        budget.answered(len(written))
+        pieces.append(b"," + written if at else written)
+    warnings = budget.warnings(len(decks) - budget.skipped)
+    pieces.append(b'],"warnings":' + _dumps(warnings) + b"}\n" if warnings else b"]}\n")
+    return pieces
 
 
 def _batch_deck(item: dict) -> service.CheckPayload:
@@ -294,28 +242,14 @@ def _batch_deck(item: dict) -> service.CheckPayload:
     return service.as_payload(deck)
 
 
-def _batch_result(batch: _Batch, item: dict) -> dict:
+def _batch_result(fmt, item: dict, on, index) -> dict:
     deck_id = _echoed(item.get("id"))
+    if deck_id is None and item.get("id") is not None:
+        return _error_result(None, _UNWRITABLE_ID)
     try:
-        if deck_id is None and item.get("id") is not None:
-            raise ApiError(
-                422,
-                "invalid-deck",
-                "This deck's id is nested too deeply to be sent back; give it a flatter id.",
-                {"fields": {"id": ["nested too deeply"]}},
-            )
-        report = service.check(
-            batch.fmt, _batch_deck(item), batch.day, batch.pool, batch.rules_budget
-        )
+        report = service.check(fmt, _batch_deck(item), on, index)
     except ApiError as err:
-        return {
-            "id": deck_id,
-            "legal": False,
-            "violations": [],
-            "warnings": [],
-            "fingerprint": None,
-            **err.body(),
-        }
+        return _error_result(deck_id, err)
     return {
         "id": deck_id,
         "legal": report.legal,
@@ -323,6 +257,25 @@ def _batch_result(batch: _Batch, item: dict) -> dict:
         "warnings": [violation_json(v) for v in report.warnings],
         "fingerprint": report.fingerprint,
     }
+
+
+def _error_result(deck_id: object, err: ApiError) -> dict:
+    return {
+        "id": deck_id,
+        "legal": False,
+        "violations": [],
+        "warnings": [],
+        "fingerprint": None,
+        **err.body(),
+    }
+
+
+_UNWRITABLE_ID = ApiError(
+    422,
+    "invalid-deck",
+    "This deck's id is nested too deeply to be sent back; give it a flatter id.",
+    {"fields": {"id": ["nested too deeply"]}},
+)
 
 
 def _echoed(deck_id: object) -> object:

@@ -37,21 +37,34 @@ MAX_LINES = 1000
 MAX_BATCH_LINES = 500_000
 BATCH_MIN_SECONDS = 1.8
 BATCH_SECONDS_PER_LINE = 1.8 / 100_000
+# The most a batch's answer may hold (contract: no request grows a worker's memory by
+# more than 50 MB). A real deck's result is a few hundred bytes; only decks of hundreds
+# of problems each come near it, and the decks past it are answered "not checked".
+BATCH_ANSWER_BYTES = 16 * 1024 * 1024
+# The wall clock may run this many times the CPU budget (a thread waits its turn on a
+# busy worker) before the batch stops: well inside the worker's timeout, so the watchdog
+# never throws a batch's finished work away.
+BATCH_WALL_FACTOR = 2
 
 
 class BatchBudget:
-    """What one validate-batch request may spend: its lines and this thread's CPU time.
+    """What one request judging many decks may spend: this thread's CPU time, its
+    answer's bytes and, as a backstop, the wall clock.
 
-    CPU time of the request's own thread, not the wall clock: the budget is what the
-    request costs, so a busy machine does not cut a fair batch short (the worker's
-    watchdog, deckcheck.watchdog, bounds the wall clock).
+    CPU time of the request's own thread: the budget is what the request costs, so a
+    busy machine does not cut a fair batch short; the wall clock only stops a batch
+    that waits so long that the worker's watchdog (deckcheck.watchdog) would.
     """
 
-    def __init__(self, lines: int, seconds: float) -> None:
+    def __init__(self, lines: int, seconds: float, answer_bytes: int = BATCH_ANSWER_BYTES):
         self.lines = lines
         self.seconds = seconds
+        self.answer_bytes = answer_bytes
         self.started = time.thread_time()
+        self.wall_started = time.monotonic()
+        self.written = 0
         self.skipped = 0
+        self.why: str | None = None
 
     @classmethod
     def for_decks(cls, decks: Sequence[Mapping[str, Any]]) -> BatchBudget:
@@ -66,17 +79,29 @@ class BatchBudget:
                 {"lines": lines, "limit": MAX_BATCH_LINES},
             )
         seconds = max(BATCH_MIN_SECONDS, lines * BATCH_SECONDS_PER_LINE)
-        return cls(lines, seconds)
+        return cls(lines, seconds, BATCH_ANSWER_BYTES)
 
     def spent(self) -> bool:
-        return time.thread_time() - self.started > self.seconds
+        """Is the budget spent? (Once spent, it stays spent, and `why` says what ran out.)"""
+        if self.why is None:
+            if self.written > self.answer_bytes:
+                self.why = f"its answer reached {self.answer_bytes // (1024 * 1024)} MB"
+            elif time.thread_time() - self.started > self.seconds or (
+                time.monotonic() - self.wall_started > BATCH_WALL_FACTOR * self.seconds
+            ):
+                self.why = f"it used up its time budget ({self.seconds:.1f} s)"
+        return self.why is not None
+
+    def answered(self, size: int) -> None:
+        """Count `size` more bytes of the answer."""
+        self.written += size
 
     def skip(self, deck_id: object) -> dict:
         """The result of a deck left unchecked because the budget is spent."""
         self.skipped += 1
         message = (
-            f"Not checked: this batch used up its time budget ({self.seconds:.1f} s) before "
-            "this deck. Send the decks that were not checked again, in a smaller batch."
+            f"Not checked: this batch stopped before this deck, as {self.why}. "
+            "Send the decks that were not checked again, in a smaller batch."
         )
         return {
             "id": deck_id,
@@ -99,8 +124,8 @@ class BatchBudget:
                 "code": "over-budget",
                 "message": (
                     f"{self.skipped} of {checked + self.skipped} decks were not checked: the "
-                    f"batch used up its time budget ({self.seconds:.1f} s). Their results say "
-                    "so; send them again in a smaller batch."
+                    f"batch stopped as {self.why}. Their results say so; send them again in "
+                    "a smaller batch."
                 ),
                 "details": {
                     "checked": checked,
@@ -172,18 +197,15 @@ def pool_index(fmt: Format) -> CardIndex:
 
 
 def check(
-    fmt: Format,
-    payload: CheckPayload,
-    on: date | None,
-    index: CardIndex | None = None,
-    budget: Budget | None = None,
+    fmt: Format, payload: CheckPayload, on: date | None, index: CardIndex | None = None
 ) -> Report:
-    """Judge a loaded request payload (`decklist` text or structured `deck`).
+    """Judge a loaded request payload (`decklist` text or structured `deck`), on the
+    request's budget (`request_budget`).
 
-    `index`: the pool to judge against (a batch looks it up once); default, the current
-    one. `budget`: what the request may still spend; default, the current request's.
+    `index`: the pool to judge against (a batch looks it up once); default, the current one.
     """
-    budget = budget or request_budget()
+    budget = request_budget()
+    budget.add_deck()  # each deck a request judges brings its own share of entries
     if index is None:
         index = pools().index(fmt.game)
     day = on or today()

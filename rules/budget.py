@@ -16,6 +16,10 @@ SUGGESTIONS = 20
 # (a 1 MB list of links holds about 100,000): far more than any real deck, and linear.
 ENTRIES = 20_000
 # What is over that is one problem for the whole link, code or array, never one per entry.
+# Each deck a request judges adds this many (deckcheck.service): a real deck lists at most
+# about 60 (a TTS array one per copy), so a batch or an event of real decks, in any input
+# style, never runs short, while a deck of a huge array still stops near ENTRIES.
+ENTRIES_PER_DECK = 200
 OVER_ENTRIES = f"the deck links, codes and arrays of this request hold more than {ENTRIES:,} cards"
 
 
@@ -30,6 +34,10 @@ class Budget:
             return False
         self.suggestions -= 1
         return True
+
+    def add_deck(self) -> None:
+        """One more deck is judged on this budget: its share of entries is added."""
+        self.entries += ENTRIES_PER_DECK
 
     def take_entries(self, count: int) -> bool:
         """May `count` more link or code entries be read? (Counts them if so.)"""

@@ -329,9 +329,9 @@ def _card_entry(text: str) -> _Said:
     first = tokens[0]
     if first.startswith("-") and first[1:].isdigit():
         return _problem(f"the count {first} is below 1")
-    if len(tokens) > MAX_PARTS and len(_parts(tokens)[0]) > MAX_PARTS + 1:  # + a list number
-        return _problem("more counts and card numbers than one card entry holds")
     readings = card_readings(tokens)
+    if not readings and too_many_parts(tokens):
+        return _problem("more counts and card numbers than one card entry holds")
     if not readings or not _names_a_card(readings):
         return _problem("no card number or name here")
     best = readings[0]
@@ -448,12 +448,9 @@ class Template(NamedTuple):
 
 
 def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]:
-    """Every reading of a card entry's tokens, most natural first (see the module)."""
-    position = None
-    if counts and len(tokens) > 1 and _list_number(tokens[0]) is not None:
-        position = tokens[0]
-        tokens = tokens[1:]
-    parts, kinds = _parts(tokens)
+    """Every reading of a card entry's tokens, most natural first (see the module); none
+    for a line of more than MAX_PARTS parts (`too_many_parts`)."""
+    position, parts, kinds = _split(tokens, counts)
     if len(parts) > MAX_PARTS:
         return ()
     shape = " ".join(kinds)
@@ -470,6 +467,20 @@ def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]
         if reading is not None:
             found.append(reading)
     return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
+
+
+def too_many_parts(tokens: list[str]) -> bool:
+    """Has a card line more parts than one entry holds (its list number aside)?"""
+    return len(tokens) > MAX_PARTS and len(_split(tokens, True)[1]) > MAX_PARTS
+
+
+def _split(tokens: list[str], counts: bool) -> tuple[str | None, list[str], list[str]]:
+    """(the list number, if the line starts with one, the other parts, their kinds)."""
+    position = None
+    if counts and len(tokens) > 1 and _list_number(tokens[0]) is not None:
+        position = tokens[0]
+        tokens = tokens[1:]
+    return (position, *_parts(tokens))
 
 
 def _parts(tokens: list[str]) -> tuple[list[str], list[str]]:
@@ -648,9 +659,8 @@ class _TtsRead:
 
 
 def _over_budget(text: str, position: int, style: str) -> Parsed:
-    """A TTS array or Limitless object holding more entries than the request has left to
-    read (`rules.budget`: per request, like deck links and codes): one problem, not one
-    per entry, and nothing of it read."""
+    """A deck code, TTS array or Limitless object holding more entries than the request
+    has left to read (`rules.budget`): one problem, not one per entry, nothing read."""
     return Parsed((Line(position, text[:80], "unparsed", problem=OVER_ENTRIES),), style)
 
 
@@ -771,8 +781,7 @@ def _parse_deck_code(code: str, position: int, budget: Budget) -> Parsed:
         line = Line(position, code[:80], "unparsed", problem=problem)
         return Parsed((line,), "deck-code")
     if not budget.take_entries(len(decoded.digi_eggs) + len(decoded.deck) + len(decoded.sideboard)):
-        line = Line(position, code[:80], "unparsed", problem=OVER_ENTRIES)
-        return Parsed((line,), "deck-code")
+        return _over_budget(code, position, "deck-code")
     lines = []
     for section, entries in (
         ("eggs", decoded.digi_eggs),

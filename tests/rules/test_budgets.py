@@ -164,3 +164,13 @@ def test_a_list_of_lines_of_many_counts_is_read_fast(line):
     problems = [v for v in report.violations if v.code == "unparsed-line"]
     assert len(problems) == 1000
     assert "more counts and card numbers than one card entry holds" in problems[0].message
+
+
+@pytest.mark.parametrize(
+    "line", ["a 1 b 2 c 3 d 4 e 5 f 6 g", "1. a 1 b 2 c 3 d 4 e 5 f 6 g"], ids=["plain", "listed"]
+)
+def test_thirteen_parts_with_or_without_a_list_number_say_why(line):
+    """A review: the parts limit assumed a list number, so 13 parts without one were
+    "no card number or name here" instead of saying what is wrong."""
+    [problem] = check_text(DCG, POOLS["dcg"], line, ON).violations[:1]
+    assert "more counts and card numbers than one card entry holds" in problem.message

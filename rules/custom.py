@@ -21,7 +21,14 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from rules.checks import BannedCards, CopyLimit, DeckSize, NameLimit, RestrictedCards
+from rules.checks import (
+    BannedCards,
+    CopyLimit,
+    DeckSize,
+    KindTotalLimit,
+    NameLimit,
+    RestrictedCards,
+)
 from rules.format import Format
 from rules.lists import BANNED, RESTRICTED, CardRef, Change, ListHistory
 
@@ -219,8 +226,15 @@ def _size(data: dict, key: str) -> int | None:
 def _own_rule(file: str, data: dict, *keys: str) -> str:
     """Where an organizer's change to a rule is written: its file and its keys, so a
     violation never cites the rule it replaced (`at most 3 cards` for a limit of 1)."""
-    said = ", ".join(f"{key} = {data[key]!r}" for key in keys if key in data)
+    said = ", ".join(f"{key} = {_toml(data[key])}" for key in keys if key in data)
     return f"organizer file {file} ({said}): this event's own rule"
+
+
+def _toml(value: object) -> str:
+    """A value as the organizer wrote it in TOML (`true`, `"none"`, `40`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def _apply_size(fmt: Format, data: dict, file: str) -> Format:
@@ -267,10 +281,21 @@ def _apply_copy_limit(fmt: Format, data: dict, file: str) -> Format:
     copies = fmt.check_of("copy-limit")
     if not isinstance(copies, CopyLimit):
         raise FormatFileError(f"{fmt.extends} has no copy limit to change")
+    fmt = _totals_count_one_card(fmt)
     if limit is None:
         return fmt.with_check("copy-limit", None)
     limited = replace(copies, default=limit, by_kind={}, by_flag={}, rule=rule)
     return fmt.with_check("copy-limit", limited)
+
+
+def _totals_count_one_card(fmt: Format) -> Format:
+    """A kind's total (DBE: 1 Ace a deck) leaves copies of one card to the copy limit,
+    which says the same (Ace: 1 copy). A file that changes the copy limit takes that
+    away, so the total judges one card's copies again (2 copies of one Ace: over)."""
+    checks = tuple(
+        replace(c, one_card=True) if isinstance(c, KindTotalLimit) else c for c in fmt.checks
+    )
+    return replace(fmt, checks=checks)
 
 
 def _numbers(data: dict, key: str) -> list[str]:

@@ -131,8 +131,6 @@ class Game:
     headers_decide: bool = False
     has_partner: bool = False
     has_deck_codes: bool = False
-    # Card numbers name their set (`EX13-001`: set 13 of EX, `rules.sets`).
-    numbered_sets: bool = False
     # TTS arrays keep section headers only where sections are not sorted by kind.
     tts_headers: bool = False
     json_card_list: bool = False
@@ -170,7 +168,6 @@ GAMES: dict[str, Game] = {
             colors=("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White"),
             auto_sections=(AutoSection("eggs", kinds=frozenset({"digi-egg"})),),
             has_deck_codes=True,
-            numbered_sets=True,
             json_card_list=True,
             starter_pool=True,
             draws=Draws(

@@ -7,7 +7,7 @@ from conftest import ROOT
 from fixture_cards import POOLS
 
 from rules.builtin import BUILT_IN
-from rules.custom import FormatFileError, load_dir, parse
+from rules.custom import FormatFileError, _own_rule, load_dir, parse
 from rules.validate import check_text
 
 ON = date(2024, 1, 1)
@@ -214,3 +214,30 @@ def test_the_limits_themselves_are_accepted(tmp_path):
 )
 def test_brackets_in_strings_and_comments_do_not_count(text):
     assert "[[[[[[[[[[" in parse(text.encode())["a"]
+
+
+@pytest.mark.parametrize("change", ["copy_limit = 4", "allow_duplicates = true"])
+def test_an_event_changing_dbe_s_copy_limit_keeps_one_ace_a_deck(tmp_path, change):
+    """A review: with copy-limit left to judge one card's copies, a DBE event that
+    changed the copy limit let 2 copies of one Ace through (kind-total-limit before)."""
+    from fixture_cards import make_deck
+
+    fmt = load(tmp_path, x=f'id="x"\nextends="dbe"\n{change}').formats["x"]
+    violations, _ = fmt.judge(make_deck("dbe", main={"ACC-019": 2}), ON)
+    assert "kind-total-limit" in {v.code for v in violations}
+    assert "2 cards that are Ace cards" in next(
+        v.message for v in violations if v.code == "kind-total-limit"
+    )
+
+
+def test_an_organizer_s_keys_are_cited_as_written_in_toml(tmp_path):
+    fmt = load(tmp_path, x='id="x"\nextends="dmcg"\nallow_duplicates=true\nmain_size=2').formats[
+        "x"
+    ]
+    [size] = [
+        v for v in check_text(fmt, POOLS["dmcg"], "3 St-2", ON).violations if v.code == "deck-size"
+    ]
+    assert "main_size = 2" in size.rule
+    assert _own_rule("x.toml", {"allow_duplicates": True}, "allow_duplicates").endswith(
+        "(allow_duplicates = true): this event's own rule"
+    )

@@ -515,11 +515,11 @@ def test_a_malformed_chunked_body_is_a_400(production, path, tail, close_after):
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
 
 
-def _peak_mb(pid: int) -> float:
-    """A process's peak resident memory so far (VmHWM), in MB."""
+def _memory_mb(pid: int, field: str) -> float:
+    """A process's resident memory now (VmRSS) or at its peak so far (VmHWM), in MB."""
     with open(f"/proc/{pid}/status") as file:
         status = file.read()
-    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+    return int(re.search(rf"{field}:\s+(\d+) kB", status).group(1)) / 1024
 
 
 def _unknown_lines(deck: int, lines: int) -> str:
@@ -537,7 +537,7 @@ def test_a_batch_of_100_000_unknown_lines_stays_within_its_time_and_memory(produ
     [worker] = worker_pids(master)
     warm = {"format": "dcg", "decks": [{"id": 0, "decklist": _unknown_lines(0, 50)}]}
     assert requests.post(base + "/api/v1/decks/validate-batch", json=warm, timeout=30).ok
-    before = _peak_mb(worker)
+    before = _memory_mb(worker, "VmRSS")  # now, not its peak: the growth is never hidden
     decks = [{"id": n, "decklist": _unknown_lines(n, 1000)} for n in range(1, 101)]
     started = time.monotonic()
     response = requests.post(
@@ -547,7 +547,7 @@ def test_a_batch_of_100_000_unknown_lines_stays_within_its_time_and_memory(produ
     )
     spent = time.monotonic() - started
     assert response.status_code == 200
-    assert _peak_mb(worker) - before < 50
+    assert _memory_mb(worker, "VmHWM") - before < 50
     body = response.json()
     assert [r["id"] for r in body["results"]] == list(range(1, 101))
     checked = [r for r in body["results"] if r["fingerprint"]]

@@ -34,7 +34,7 @@ worker_class = "gthread"
 # for 8 one-byte-a-second clients on one worker with 24 threads to spare.
 threads = _env("THREADS", 32)
 # A request costs at most 2 s of server time (contract, "Limits"; batches grow with their
-# lines up to a 9 s budget). `timeout` is also each request's own limit: the watchdog
+# lines up to a 6 s budget). `timeout` is also each request's own limit: the watchdog
 # (deckcheck.watchdog, started below) interrupts a request still running after it, and
 # stops the worker when the request cannot be interrupted (the master starts another).
 # gunicorn by itself only notices a worker whose main loop stops, which a gthread

@@ -248,9 +248,22 @@ def _unread_words(line: dict) -> str:
     return f"{where}: {line['text']} ({count})"
 
 
+# Registration sheets printed from one request: each carries its deck's whole report,
+# about 9 KB of the worker's memory (10,000 of them took +87 MB; contract: 50 MB).
+MAX_SHEETS = 2500
+
+
 @bp.post("/event/sheets")
 def event_sheets():
     meta, subs = _event_request()
+    if len(subs) > MAX_SHEETS:
+        raise ApiError(
+            422,
+            "event-too-large",
+            f"This event has {len(subs):,} lists; one request prints at most {MAX_SHEETS:,} "
+            "registration sheets. Print them in parts.",
+            {"lists": len(subs), "limit": MAX_SHEETS},
+        )
     fmt = service.find_format(meta["format"])
     on = _event_day(meta)
     rows = sorted(

@@ -39,6 +39,11 @@ class Budget:
         """One more deck is judged on this budget: its share of entries is added."""
         self.entries += ENTRIES_PER_DECK
 
+    def affords(self, count: int) -> bool:
+        """Could `count` more entries be read? (Asked before a costly read, with an upper
+        bound of what a text holds; nothing is counted.)"""
+        return count <= self.entries
+
     def take_entries(self, count: int) -> bool:
         """May `count` more link or code entries be read? (Counts them if so.)"""
         if count > self.entries:

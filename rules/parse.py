@@ -577,7 +577,9 @@ def _clean_name(text: str) -> str:
 
 
 # Shape -> its readings: the documented shapes first, any other shape added when met.
-READINGS: Bounded[str, tuple[Template, ...]] = Bounded()
+# Shapes, not lines: real lists use a few dozen. A long shape's readings are large (a
+# 12-part shape's about 17 KB), so fewer are kept than in the other caches.
+READINGS: Bounded[str, tuple[Template, ...]] = Bounded(512)
 for _shape in SHAPES:
     READINGS.keep(_shape, _shape_readings(_shape))
 
@@ -590,13 +592,16 @@ def _parse_tts(text: str, position: int = 1, budget: Budget | None = None) -> Pa
     an `Exported from ...` item, names the deck; any other string is kept as a line (a
     card named in words, or a problem reported), never dropped.
     """
+    budget = budget or Budget()
+    if text.endswith("]") and not budget.affords(_items_at_most(text)):
+        return _over_budget(text, position, "tts")  # not even parsed: 15 MB of `[]` cost 2 s
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
         return None
-    if not (budget or Budget()).take_entries(len(data)):
+    if not budget.take_entries(len(data)):
         return _over_budget(text, position, "tts")
     # A pretty-printed array spans lines: each card is placed on the line it first
     # stands on, so its problems name that line.
@@ -658,6 +663,12 @@ class _TtsRead:
         return Parsed(lines, "tts", self.name, tuple(self.partners), headers)
 
 
+def _items_at_most(text: str) -> int:
+    """The most items a JSON text can hold: one more than its commas (a count of the
+    text, far cheaper than parsing what may be megabytes of it)."""
+    return text.count(",") + 1
+
+
 def _over_budget(text: str, position: int, style: str) -> Parsed:
     """A deck code, TTS array or Limitless object holding more entries than the request
     has left to read (`rules.budget`): one problem, not one per entry, nothing read."""
@@ -715,6 +726,9 @@ def _parse_limitless(text: str, budget: Budget | None = None) -> Parsed | None:
     An entry names its card by a full number (`id`, `number`, `cardNumber`, `code`), by
     `set` + `number`, or by `name`; entries are numbered like lines, in order.
     """
+    budget = budget or Budget()
+    if text.endswith("}") and not budget.affords(_items_at_most(text)):
+        return _over_budget(text, 1, "limitless")  # not parsed: the objects would cost more
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -722,7 +736,7 @@ def _parse_limitless(text: str, budget: Budget | None = None) -> Parsed | None:
     if not isinstance(data, dict) or not set(data) & set(LIMITLESS_SECTIONS):
         return None
     held = sum(len(v) for v in data.values() if isinstance(v, list))
-    if not (budget or Budget()).take_entries(held):
+    if not budget.take_entries(held):
         return _over_budget(text, 1, "limitless")
     lines: list[Line] = []
     for key, section in LIMITLESS_SECTIONS.items():
@@ -774,6 +788,10 @@ def _limitless_entry(position: int, item: object, section: str) -> Line:
 
 
 def _parse_deck_code(code: str, position: int, budget: Budget) -> Parsed:
+    # A code's entries take a byte each at least: one too long for the budget is not
+    # decoded (a 1 MB code once decoded 693,000 entries first: 3 s, +136 MB).
+    if not budget.affords(len(code) * 3 // 4):
+        return _over_budget(code, position, "deck-code")
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as err:

@@ -98,7 +98,9 @@ def test_deck_codes_take_from_the_same_budget():
     from rules.deckcode import CodeEntry, DeckCode, encode
 
     code = encode(DeckCode.new(deck=tuple(CodeEntry(n, c) for n, c in ST1_COUNTS)))
-    budget = Budget(entries=len(ST1_COUNTS))
+    # Enough for what the code may hold (a byte an entry, asked before it is decoded),
+    # not twice: the first read takes its 15 entries, the second finds too few left.
+    budget = Budget(entries=len(code) * 3 // 4)
     assert check_text(DCG, POOLS["dcg"], code, ON, budget).deck.entries
     refused = check_text(DCG, POOLS["dcg"], code, ON, budget)
     assert not refused.deck.entries
@@ -174,3 +176,38 @@ def test_thirteen_parts_with_or_without_a_list_number_say_why(line):
     "no card number or name here" instead of saying what is wrong."""
     [problem] = check_text(DCG, POOLS["dcg"], line, ON).violations[:1]
     assert "more counts and card numbers than one card entry holds" in problem.message
+
+
+def test_a_huge_deck_code_is_refused_before_it_is_decoded():
+    """An attack run: a 1 MB code (version 0, 693,000 entries) was decoded whole before
+    the entry budget was asked: 3 s and +136 MB. A code's entries take a byte each at
+    least, so one longer than the budget allows is not decoded."""
+    import base64
+
+    groups = bytearray()
+    for _ in range(11_000):
+        groups += b"BT1 " + bytes([(2 << 6) | 63]) + bytes(63)
+    raw = bytearray([0, sum(groups) & 0xFF, 0]) + groups
+    code = "DCG" + base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    start = time.process_time()
+    report = check_text(DCG, POOLS["dcg"], code, ON)
+    assert time.process_time() - start < 0.2
+    [problem] = [v for v in report.violations if v.code == "unparsed-line"]
+    assert "hold more than 20,000 cards" in problem.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" + ",".join(["[]"] * 2_000_000) + "]",
+        '{"digimon": [' + ",".join(["[]"] * 2_000_000) + "]}",
+    ],
+    ids=["tts", "limitless"],
+)
+def test_a_huge_json_array_is_refused_before_it_is_parsed(text):
+    """An attack run: 15 MB of `[[],[],...]` was parsed whole (+384 MB, 2.4 s) before it
+    was found not to be a TTS array of strings; its commas bound what it holds."""
+    start = time.process_time()
+    report = check_text(DCG, POOLS["dcg"], text, ON)
+    assert time.process_time() - start < 0.3
+    assert any("hold more than 20,000 cards" in v.message for v in report.violations)

@@ -185,3 +185,15 @@ def test_an_event_page_with_a_bad_date_is_a_422_saying_why(client, day):
     response = client.post("/e/new", data=data)
     assert response.status_code == 422
     assert day in response.get_data(as_text=True)
+
+
+def test_sheets_are_printed_at_most_max_sheets_a_request(client, monkeypatch):
+    """An attack run: 10,000 sheets took +87 MB (each holds its deck's report)."""
+    from deckcheck import quick_event
+
+    monkeypatch.setattr(quick_event, "MAX_SHEETS", 3)
+    pasted = "\n".join(f"=== P{n} ===\n4 ST1-03" for n in range(4))
+    response = client.post("/event/sheets", data={"format": "dcg", "pasted": pasted})
+    assert response.status_code == 422 and "at most 3" in response.get_data(as_text=True)
+    three = "\n".join(f"=== P{n} ===\n4 ST1-03" for n in range(3))
+    assert client.post("/event/sheets", data={"format": "dcg", "pasted": three}).status_code == 200

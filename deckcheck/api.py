@@ -245,28 +245,17 @@ def _batch_deck(item: dict) -> service.CheckPayload:
 def _batch_result(fmt, item: dict, on, index) -> dict:
     deck_id = _echoed(item.get("id"))
     if deck_id is None and item.get("id") is not None:
-        return _error_result(None, _UNWRITABLE_ID)
+        return service.unchecked(None, _UNWRITABLE_ID.body())
     try:
         report = service.check(fmt, _batch_deck(item), on, index)
     except ApiError as err:
-        return _error_result(deck_id, err)
+        return service.unchecked(deck_id, err.body())
     return {
         "id": deck_id,
         "legal": report.legal,
         "violations": [violation_json(v) for v in report.violations],
         "warnings": [violation_json(v) for v in report.warnings],
         "fingerprint": report.fingerprint,
-    }
-
-
-def _error_result(deck_id: object, err: ApiError) -> dict:
-    return {
-        "id": deck_id,
-        "legal": False,
-        "violations": [],
-        "warnings": [],
-        "fingerprint": None,
-        **err.body(),
     }
 
 

@@ -145,7 +145,7 @@ def _event_day(meta: dict) -> date | None:
 
 
 def _check_all(fmt: Format, subs: list[roster.Submission], on: date | None) -> list[Row]:
-    budget = service.BatchBudget(len(subs), CHECK_SECONDS)
+    budget = service.BatchBudget(CHECK_SECONDS)
     rows = []
     for sub in subs:
         if sub.problem:

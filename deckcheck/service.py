@@ -13,7 +13,7 @@ from typing import Any, NotRequired, TypedDict
 from flask import has_request_context, request
 
 from deckcheck.db import get_db, pools
-from deckcheck.errors import ApiError
+from deckcheck.errors import ApiError, error_body
 from deckcheck.format_registry import get_format, registry
 from deckcheck.schemas import DECK_SECTIONS
 from rules.budget import Budget
@@ -57,8 +57,7 @@ class BatchBudget:
     that waits so long that the worker's watchdog (deckcheck.watchdog) would.
     """
 
-    def __init__(self, lines: int, seconds: float, answer_bytes: int = BATCH_ANSWER_BYTES):
-        self.lines = lines
+    def __init__(self, seconds: float, answer_bytes: int = BATCH_ANSWER_BYTES):
         self.seconds = seconds
         self.answer_bytes = answer_bytes
         self.started = time.thread_time()
@@ -80,7 +79,7 @@ class BatchBudget:
                 {"lines": lines, "limit": MAX_BATCH_LINES},
             )
         seconds = max(BATCH_MIN_SECONDS, lines * BATCH_SECONDS_PER_LINE)
-        return cls(lines, seconds, BATCH_ANSWER_BYTES)
+        return cls(seconds, BATCH_ANSWER_BYTES)
 
     def spent(self) -> bool:
         """Is the budget spent? (Once spent, it stays spent, and `why` says what ran out.)"""
@@ -104,18 +103,8 @@ class BatchBudget:
             f"Not checked: this batch stopped before this deck, as {self.why}. "
             "Send the decks that were not checked again, in a smaller batch."
         )
-        return {
-            "id": deck_id,
-            "legal": False,
-            "violations": [],
-            "warnings": [],
-            "fingerprint": None,
-            "error": {
-                "code": "over-budget",
-                "message": message,
-                "details": {"budget_seconds": round(self.seconds, 3)},
-            },
-        }
+        details = {"budget_seconds": round(self.seconds, 3)}
+        return unchecked(deck_id, error_body("over-budget", message, details))
 
     def warnings(self, checked: int) -> list[dict]:
         if not self.skipped:
@@ -135,6 +124,19 @@ class BatchBudget:
                 },
             }
         ]
+
+
+def unchecked(deck_id: object, error: dict) -> dict:
+    """A batch deck's result when it was not judged: no verdict, and the error saying why
+    (`deckcheck.errors.error_body`)."""
+    return {
+        "id": deck_id,
+        "legal": False,
+        "violations": [],
+        "warnings": [],
+        "fingerprint": None,
+        **error,
+    }
 
 
 def _deck_lines(item: Mapping[str, Any]) -> int:

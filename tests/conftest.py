@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,20 @@ def full_client(full_app):
 
 def in_ci() -> bool:
     return bool(os.environ.get("CI"))
+
+
+@pytest.fixture
+def costly_checks(monkeypatch):
+    """Every deck the service judges costs 50 ms of CPU first (a test-only cost, as 20
+    unknown names cost on the full pool), so a request's time budget can be spent."""
+    from deckcheck import service
+
+    real = service.check
+
+    def costly(*args, **kwargs):
+        until = time.thread_time() + 0.05
+        while time.thread_time() < until:
+            pass
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "check", costly)

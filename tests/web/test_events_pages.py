@@ -154,21 +154,12 @@ def test_a_quick_event_of_more_lists_than_one_check_reads_is_refused(client, mon
     assert client.post("/event", data={"format": "dcg", "pasted": five}).status_code == 200
 
 
-def test_a_quick_event_checks_within_its_time_and_says_what_it_left(client, monkeypatch):
+def test_a_quick_event_checks_within_its_time_and_says_what_it_left(client, costly_checks):
     """Found by an attack run: 8,000 players of unknown names took 5 s. Lists that cost
-    50 ms each (a test-only cost): the page checks for CHECK_SECONDS and shows the
-    rest "not checked", naming them."""
-    from deckcheck import quick_event, service
+    50 ms each: the page checks for CHECK_SECONDS and shows the rest "not checked",
+    naming them."""
+    from deckcheck import quick_event
 
-    real = service.check
-
-    def costly(*args, **kwargs):
-        until = time.thread_time() + 0.05
-        while time.thread_time() < until:
-            pass
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(service, "check", costly)
     pasted = "\n".join(f"=== Player {n} ===\n4 ST1-03" for n in range(60))  # 3 s of lists
     started = time.thread_time()
     page = client.post("/event", data={"format": "dcg", "pasted": pasted}).get_data(as_text=True)

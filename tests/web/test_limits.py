@@ -450,21 +450,10 @@ def _get_routes(app) -> list[str]:
 
 
 @pytest.mark.parametrize("base", ["", "https://deckcheck.example"])
-def test_no_address_is_built_from_the_host_header(tmp_path, base):
+def test_no_address_is_built_from_the_host_header(app, client, base):
     """Contract ("Limits"): links are relative or from DECKCHECK_BASE_URL, never from the
     request's Host (the Atom feed once took its links from it)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "c.db"),
-            "FORMATS_DIR": str(tmp_path / "f"),
-            "EVENTS_DATABASE": str(tmp_path / "e.db"),
-            "SECRET_KEY": "k",
-            "BASE_URL": base,
-            "CARD_IMAGES": "off",
-        }
-    )
-    client = app.test_client()
+    app.config["BASE_URL"] = base  # read when a link is built
     headers = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
     routes = _get_routes(app)
     assert "/formats/dcg/changes.atom" in routes

@@ -17,7 +17,8 @@ class KindTotalLimit:
     alone are left to `copy-limit` unless `one_card` is set: in DBE a kind's total is
     also each such card's own copy limit, so two copies of one Ace break one rule, and
     one problem says so (contract: never the same problem twice).
-    Why: some DBE kinds are limited per deck as well as per card number.
+    Why: some DBE kinds are limited per deck as well as per card number, and DMCG's
+    Ultimate Battle regulation limits Ultimate-level Digimon (`level-total-limit`).
     Example: two different Aces get `kind-total-limit`; two copies of one Ace, `copy-limit`.
     """
 
@@ -28,6 +29,8 @@ class KindTotalLimit:
     distinct: bool = False
     one_card: bool = False
     code: str = "kind-total-limit"
+    # The sections in the player's words, for the message.
+    where: str = "deck (main deck and Destiny Zone)"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         stacks = [
@@ -44,7 +47,7 @@ class KindTotalLimit:
             return
         what = f"{total} different" if self.distinct else f"{cards(total)} that are"
         message = (
-            f"Your deck (main deck and Destiny Zone) has {what} {self.cards.label} "
+            f"Your {self.where} has {what} {self.cards.label} "
             f"({labels(unique)}), but a deck may have at most {self.limit}. "
             f"Remove {total - self.limit}."
         )

@@ -178,6 +178,7 @@ def test_formats(client):
         "digibattle",
         "dmcg",
         "dmcg-tournament",
+        "dmcg-ultimate",
     }
     assert data["errors"] == []
 

@@ -13,7 +13,7 @@ from deckcheck.schemas import ReportSchema
 FUZZ = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-FORMATS = st.sampled_from(["dcg", "dbe", "digibattle", "dmcg", "dmcg-tournament"])
+FORMATS = st.sampled_from(["dcg", "dbe", "digibattle", "dmcg", "dmcg-tournament", "dmcg-ultimate"])
 JSON = st.recursive(
     # Only values JSON can carry: Infinity and NaN are not JSON (see test_non_json_numbers).
     st.none()

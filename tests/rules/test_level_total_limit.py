@@ -18,7 +18,7 @@ ON = date(2001, 6, 1)
 FORMAT = BUILT_IN["dmcg-ultimate"]
 POOL = CardIndex("dmcg", [row_to_card(r) for r in shipped_rows("dmcg")[1]])
 ULTIMATES = sorted(c.number for c in POOL.cards.values() if (c.level or "").lower() == "ultimate")
-# Level III and IV Digimon of distinct printed names, 3 of each, to fill a deck around the Ultimates.
+# Level III and IV Digimon of distinct printed names, 3 of each, to fill a deck.
 FILLER = sorted(
     {
         c.name_ja or c.name: c.number

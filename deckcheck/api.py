@@ -14,6 +14,7 @@ from werkzeug.wsgi import get_content_length
 from cardpool import freshness, list_store
 from cardpool.search import find_card
 from deckcheck import __version__, cardsearch, service, unread
+from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
@@ -352,6 +353,7 @@ def format_detail(format_id: str):
 
 
 @bp.get("/cards")
+@reads_date_itself  # CardQuerySchema answers for every field it cannot read, date included
 def cards():
     query, day = cardsearch.load_query(request.args)
     found = cardsearch.find(query, day)

@@ -29,6 +29,8 @@ from rules.nesting import MAX_DEPTH, bracket_depth
 GAMES_WITH_LISTS = ("dcg",)
 MAX_BYTES = 4 * 1024 * 1024
 CURRENT, PREVIOUS = "current", "previous"
+# How a list sync is recorded among the pools' syncs (cardpool.freshness, GET /api/v1/pools).
+SYNC_KEY = "lists:{game}"
 
 
 @dataclass(frozen=True)

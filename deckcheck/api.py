@@ -382,7 +382,7 @@ def card(game: str, number: str):
 
 @bp.get("/pools")
 def pools_status():
-    return jsonify({"data": freshness.status(get_db())})
+    return jsonify({"data": freshness.with_lists(get_db())})
 
 
 @bp.get("/formats/dcg/lists")

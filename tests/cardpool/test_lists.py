@@ -8,7 +8,7 @@ import copy
 import json
 import time
 import xml.etree.ElementTree as ET
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -255,3 +255,17 @@ def test_the_atom_feed_has_one_entry_per_change(client):
     content = newest.find(f"{ATOM}content").text
     for text in ("BT3-092 MaloMyotismon: restricted", "Announced: 2026-03-16", "Source: "):
         assert text in content
+
+
+def test_the_feed_is_never_dated_in_the_future(client, runner, tmp_path):
+    """Issue 32: a change effective in 2999 made the feed's <updated> 2999-01-01."""
+    far = {**NEW_CHANGE, "effective": "2999-01-01", "announced": None}
+    source = write(tmp_path, history(far))
+    assert runner.invoke(args=["cardpool", "lists", "import", "dcg", source]).exit_code == 0
+    feed = ET.fromstring(client.get("/formats/dcg/changes.atom").data)
+    today = datetime.now(UTC).date().isoformat()  # the import's day, in UTC
+    # When the lists last changed: today's import.
+    assert feed.find(f"{ATOM}updated").text == f"{today}T00:00:00Z"
+    entries = feed.findall(f"{ATOM}entry")
+    assert "2999-01-01" in entries[0].find(f"{ATOM}title").text
+    assert all(e.find(f"{ATOM}updated").text <= f"{today}T00:00:00Z" for e in entries)

@@ -29,7 +29,9 @@ bind = os.environ.get("DECKCHECK_BIND", "127.0.0.1:8000")
 # One worker per core: a worker's requests are CPU-bound Python, so more workers than
 # cores only add memory (each holds the card pools).
 workers = _env("WORKERS", multiprocessing.cpu_count())
-worker_class = "gthread"
+# gthread, with gunicorn's own error answers (a 414 for a too-long address, a 400 for a
+# header it cannot read) in the API's JSON shape on /api/ (deckcheck/server_errors.py).
+worker_class = "deckcheck.server_errors.Worker"
 # Threads mostly wait on sockets (slow clients, keep-alive); 32 per worker leave room
 # for 8 one-byte-a-second clients on one worker with 24 threads to spare.
 threads = _env("THREADS", 32)

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import sqlite_utils
 
+from cardpool import list_store
 from cardpool.store import pool_info
 from rules.cache import Bounded
 from rules.games import GAME_IDS, game_name
@@ -77,14 +78,35 @@ def status(db: sqlite_utils.Database) -> list[dict]:
                 "source": pool["source"] if pool else None,
                 "imported_at": pool["imported_at"] if pool else None,
                 "list_date": list_date(pool) if pool else None,
-                "last_sync": (
-                    {"at": sync["at"], "result": sync["result"], "message": sync["message"]}
-                    if sync
-                    else None
-                ),
+                "last_sync": _sync_json(sync),
             }
         )
     return found
+
+
+def with_lists(db: sqlite_utils.Database) -> list[dict]:
+    """`status()` for GET /api/v1/pools: a game with a list history (DCG) also says where
+    its history came from and how its last list sync went, beside its card sync."""
+    syncs = last_syncs(db)
+    found = status(db)
+    for entry in found:
+        if entry["game"] not in list_store.GAMES_WITH_LISTS:
+            continue
+        stored = list_store.current(db, entry["game"])
+        sync = syncs.get(list_store.SYNC_KEY.format(game=entry["game"]))
+        entry["lists"] = {
+            "source": stored.source,
+            "updated": stored.updated,
+            "changes": len(stored.history.changes),
+            "last_sync": _sync_json(sync),
+        }
+    return found
+
+
+def _sync_json(sync: dict | None) -> dict | None:
+    if sync is None:
+        return None
+    return {"at": sync["at"], "result": sync["result"], "message": sync["message"]}
 
 
 def list_date(pool: dict) -> str:

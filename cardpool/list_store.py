@@ -24,10 +24,13 @@ from cardpool.imports import read_source
 from rules.cache import Bounded
 from rules.list_check import ListFileError, check_history
 from rules.lists import ListHistory, load_history, shipped_raw
+from rules.nesting import MAX_DEPTH, bracket_depth
 
 GAMES_WITH_LISTS = ("dcg",)
 MAX_BYTES = 4 * 1024 * 1024
 CURRENT, PREVIOUS = "current", "previous"
+# How a list sync is recorded among the pools' syncs (cardpool.freshness, GET /api/v1/pools).
+SYNC_KEY = "lists:{game}"
 
 
 @dataclass(frozen=True)
@@ -107,15 +110,35 @@ def check(
     """The parsed file and its warnings; ListFileError / SourceFormatError when wrong."""
     if game not in GAMES_WITH_LISTS:
         raise SourceFormatError(f"{game} has no dated lists; only {', '.join(GAMES_WITH_LISTS)}")
-    try:
-        raw = json.loads(content)
-    except (UnicodeDecodeError, ValueError) as err:
-        raise SourceFormatError(f"{source}: not valid JSON ({err})") from err
+    raw = _parse(content, source)
     try:
         _, warnings = check_history(raw, known_keys(db, game), source)
     except ListFileError as err:
         raise SourceFormatError(f"{source}: {err}") from err
     return raw, warnings
+
+
+def _parse(content: bytes, source: str) -> Any:
+    """The file's JSON, nested at most MAX_DEPTH deep (as organizer format files are).
+
+    The depth is measured before the parser sees the text: json recurses once per `[` or
+    `{`, and a file nested 10,000 deep would end in a RecursionError, not a message.
+    """
+    deep = SourceFormatError(
+        f"{source}: nested more than {MAX_DEPTH} deep (a list history needs 7 levels at most)"
+    )
+    try:
+        text = content.decode(json.detect_encoding(content))
+    except UnicodeDecodeError as err:
+        raise SourceFormatError(f"{source}: not valid JSON ({err})") from err
+    if bracket_depth(text) > MAX_DEPTH:
+        raise deep
+    try:
+        return json.loads(text)
+    except ValueError as err:
+        raise SourceFormatError(f"{source}: not valid JSON ({err})") from err
+    except RecursionError as err:  # the count above is an upper bound; never rely on it alone
+        raise deep from err
 
 
 def import_lists(

@@ -34,7 +34,7 @@ log = logging.getLogger("deckcheck.sync")
 MIN_EVERY, MAX_EVERY = 10.0, 7 * 86400.0
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _EVERY = re.compile(r"([0-9]{1,7})([smhd])")
-LISTS_KEY = "lists:{game}"
+LISTS_KEY = list_store.SYNC_KEY
 
 
 @dataclass(frozen=True)

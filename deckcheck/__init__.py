@@ -68,6 +68,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         api,
         builder,
         cli,
+        days,
         db,
         errors,
         events,
@@ -83,6 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    days.init_app(app)
     api.init_app(app)
     web.init_app(app)
     builder.init_app(app)

@@ -14,6 +14,7 @@ from werkzeug.wsgi import get_content_length
 from cardpool import freshness, list_store
 from cardpool.search import find_card
 from deckcheck import __version__, cardsearch, service, unread
+from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
@@ -352,6 +353,7 @@ def format_detail(format_id: str):
 
 
 @bp.get("/cards")
+@reads_date_itself  # CardQuerySchema answers for every field it cannot read, date included
 def cards():
     query, day = cardsearch.load_query(request.args)
     found = cardsearch.find(query, day)
@@ -380,7 +382,7 @@ def card(game: str, number: str):
 
 @bp.get("/pools")
 def pools_status():
-    return jsonify({"data": freshness.status(get_db())})
+    return jsonify({"data": freshness.with_lists(get_db())})
 
 
 @bp.get("/formats/dcg/lists")

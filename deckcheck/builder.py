@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, render_template, request
 
 from deckcheck import service
+from deckcheck.days import query_day
 from deckcheck.format_registry import registry
 from deckcheck.images import images
 from rules.games import GAMES, section_title
@@ -32,6 +33,7 @@ def _chosen_format(formats: dict) -> str:
 def build():
     formats = registry().formats
     chosen = formats[_chosen_format(formats)]
+    on = query_day()  # a product code (BT13) as its day: the date field holds only days
     games = {
         g.id: {
             "name": g.name,
@@ -56,6 +58,7 @@ def build():
         chosen=chosen,
         games=games,
         today=service.today().isoformat(),
+        day=on.isoformat() if on else None,
         game_name=GAMES[chosen.game].name,
     )
 

@@ -21,7 +21,7 @@ from flask import Blueprint, Flask, Response, current_app, render_template
 
 from cardpool import freshness, list_store
 from cardpool.syncing import BackgroundSync
-from deckcheck import share
+from deckcheck import service, share
 from deckcheck.db import get_db
 from rules.games import game_name
 from rules.lists import Change
@@ -66,10 +66,13 @@ def changes_feed():
     # Relative without DECKCHECK_BASE_URL (a reader resolves it against the feed's own
     # address), never from the request's Host header (contract, "Limits").
     link = share.link("web.format_detail", format_id="dcg")
-    listed = (stored.updated or "2020-01-01")[:10]
-    # One entry per change; a change with no known date is dated by the list that holds it.
-    days = [_day(c).isoformat() if _day(c) != date.min else listed for c in stored.history.changes]
-    updated = max([*days, listed])
+    # The feed's time is when the lists last changed (the import, or the shipped file's
+    # date), never in the future: a change effective in 2999 is news the day it is listed.
+    listed = min((stored.updated or "2020-01-01")[:10], service.today().isoformat())
+    # One entry per change, dated when it was announced (else when it takes effect), and
+    # never after the list that holds it; a change with no known date by that list.
+    days = [min(_day(c).isoformat(), listed) for c in stored.history.changes]
+    updated = listed
     pairs = list(zip(stored.history.changes, days, strict=True))
     # Newest first; the undated after them (their day is only the list's).
     ordered = [p for p in reversed(pairs) if p[0].effective] + [
@@ -91,7 +94,7 @@ def changes_feed():
 
 
 def _day(change: Change) -> date:
-    return change.announced or change.effective or date.min
+    return change.announced or change.effective or date.max
 
 
 def _entry(change: Change, link: str, day: str) -> str:

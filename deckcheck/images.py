@@ -13,11 +13,16 @@ without its alternate-art tail (`BT1-010`). `off` alone turns every game's image
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app
 
+from rules.games import GAMES
+
+# One host name (letters, digits, dots, dashes) or a bracketed IPv6 address, then a port.
+_NETLOC = re.compile(r"(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[^:]*))?")
 DEFAULT = {"dcg": "https://world.digimoncard.com/images/cardlist/card/{number}.png"}
 FIELDS = ("{number}", "{number_base}")
 
@@ -56,12 +61,22 @@ def parse(text: str | None) -> Images:
     templates = dict(DEFAULT)
     if text.lower() == "off":
         return Images({})
+    given: set[str] = set()
     for item in text.split(","):
         if not item.strip():
             continue
         game, sep, template = (part.strip() for part in item.partition("="))
         if not sep or not game:
             raise ValueError(f"DECKCHECK_CARD_IMAGES: {item.strip()[:80]!r} is not game=template")
+        if game not in GAMES:
+            raise ValueError(
+                f"DECKCHECK_CARD_IMAGES: {game[:40]!r} is not a game; the games are "
+                f"{', '.join(GAMES)}"
+            )
+        if game in given:
+            # "The last one wins" would hide the other from whoever reads the setting.
+            raise ValueError(f"DECKCHECK_CARD_IMAGES: {game} is given twice; give it once")
+        given.add(game)
         if template.lower() == "off":
             templates.pop(game, None)
             continue
@@ -71,13 +86,37 @@ def parse(text: str | None) -> Images:
 
 
 def _check(game: str, template: str) -> None:
+    problem = _problem(template)
+    if problem:
+        raise ValueError(f"DECKCHECK_CARD_IMAGES: {game}'s template {problem}")
+
+
+def _problem(template: str) -> str | None:
+    """What is wrong with a template, in words; None when it can be used.
+
+    Its origin goes into every page's Content-Security-Policy (img-src) and the whole
+    address into every card object, so the host is one plain name or IP address: no
+    wildcard (it would allow images from any host), no user name or password (they
+    would be shown to every visitor), a port from 1 to 65535.
+    """
+    if any(char.isspace() or not char.isprintable() for char in template):
+        return "has a space or a control character in it"
     parts = urlsplit(template)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"DECKCHECK_CARD_IMAGES: {game}'s template must be an http(s) address")
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return "must be an http(s) address"
+    if "@" in parts.netloc:
+        return "has a user name or password in it (user:password@): remove them"
+    found = _NETLOC.fullmatch(parts.netloc)
+    if "*" in parts.netloc:
+        return "has a wildcard (*) in its host: name the one host images come from"
+    if not found:
+        return f"has a host that is not a plain name or IP address: {parts.netloc[:80]!r}"
+    port = found.group("port")
+    if port is not None and not (port.isascii() and port.isdigit() and 0 < int(port[:6]) < 65536):
+        return f"has port {port[:20]!r}: a port is a number from 1 to 65535"
     if not any(name in template for name in FIELDS):
-        raise ValueError(
-            f"DECKCHECK_CARD_IMAGES: {game}'s template names no card ({' or '.join(FIELDS)})"
-        )
+        return f"names no card ({' or '.join(FIELDS)})"
+    return None
 
 
 def images() -> Images:

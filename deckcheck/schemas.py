@@ -463,6 +463,18 @@ class LastSyncSchema(Schema):
     message = fields.String(required=True)
 
 
+class ListsStatusSchema(Schema):
+    source = fields.String(required=True, metadata={"description": "where the history came from"})
+    updated = fields.String(required=True, allow_none=True)
+    changes = fields.Integer(required=True)
+    last_sync = fields.Nested(
+        LastSyncSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the last `cardpool lists sync` (DECKCHECK_LISTS_URL)"},
+    )
+
+
 class PoolSchema(Schema):
     game = fields.String(required=True)
     cards = fields.Integer(required=True)
@@ -471,6 +483,10 @@ class PoolSchema(Schema):
     imported_at = fields.String(required=True, allow_none=True)
     list_date = fields.String(allow_none=True, metadata={"description": "the date the list is of"})
     last_sync = fields.Nested(LastSyncSchema, required=True, allow_none=True)
+    lists = fields.Nested(
+        ListsStatusSchema,
+        metadata={"description": "DCG: its banned / restricted history, beside the cards"},
+    )
 
 
 class PoolListSchema(Schema):

@@ -8,7 +8,7 @@ from flask import Blueprint, Flask, Response, abort, render_template, request, u
 
 from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card, natural_key
 from deckcheck import cardsearch, charts, service, share, unread, words
-from deckcheck.days import read_day
+from deckcheck.days import query_day, read_day, reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.documents import document
 from deckcheck.errors import ApiError
@@ -111,6 +111,7 @@ def report_export(style: str):
 
 
 @bp.get("/cards")
+@reads_date_itself  # its query schema, which keeps the form filled in beside the error
 def cards():
     """The card browser: the API's search (same query, same results) as a page."""
     args = request.args.copy()
@@ -196,24 +197,26 @@ def format_detail(format_id: str):
         abort(404)
     data = service.format_detail_json(fmt)
     today = service.today()
+    on = query_day()
     return render_template(
         "formats/detail.html",
         fmt=fmt,
         data=data,
         # Newest first: players look for what changed last.
         timeline=list(reversed(data.get("lists") or [])),
-        in_force=_in_force(fmt, today),
+        in_force=_in_force(fmt, on or today),
         sources=[document(s) for s in fmt.sources],
         game_name=game_name(fmt.game),
         today=today.isoformat(),
+        on=on.isoformat() if on else None,
     )
 
 
-def _in_force(fmt, today: date) -> list[dict]:
-    """The cards limited on `today`, by status then number."""
+def _in_force(fmt, day: date) -> list[dict]:
+    """The cards limited on `day` (today, or the page's `?date=`), by status then number."""
     if fmt.lists is None:
         return []
-    on = fmt.day(today)
+    on = fmt.day(day)
     state = fmt.lists.state_on(on)
     found = []
     # Each change that sets a card's state once: the cards of one list are read once

@@ -31,6 +31,7 @@ from rules.checks import (
 )
 from rules.format import Format
 from rules.lists import BANNED, RESTRICTED, CardRef, Change, ListHistory
+from rules.nesting import MAX_DEPTH, bracket_depth, value_depth
 
 KEYS = {
     # The README's table of keys is generated from these (tests/test_docs.py holds it to them).
@@ -52,13 +53,9 @@ KEYS = {
 }
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 MAX_FILE_BYTES = 64 * 1024
-# The deepest a valid file needs is 2 (the top table and a list of numbers); 8 leaves
-# room and keeps a file nested 1,000 deep from reaching the parser's recursion.
-MAX_DEPTH = 8
 MAX_LIST = 5000
 MAX_NUMBER = 64  # characters of one card number (the longest real ones have ~12)
 MAX_TEXT = 500  # characters of a name or a description
-_SPECIAL = re.compile(r"[\[\]{}#\"']")
 
 
 class FormatFileError(ValueError):
@@ -97,7 +94,7 @@ def parse(data: bytes) -> dict:
         raise FormatFileError(f"not UTF-8 text: {err}") from err
     # Brackets are counted before the parser sees them: tomllib recurses once per
     # level, and a file nested 1,000 deep would hit Python's recursion limit.
-    if _bracket_depth(text) > MAX_DEPTH:
+    if bracket_depth(text) > MAX_DEPTH:
         raise FormatFileError(f"nested more than {MAX_DEPTH} deep, skipped")
     try:
         loaded = tomllib.loads(text)
@@ -106,68 +103,9 @@ def parse(data: bytes) -> dict:
     except RecursionError as err:  # the count above is an upper bound; never rely on it alone
         raise FormatFileError(f"nested more than {MAX_DEPTH} deep, skipped") from err
     # Dotted keys and table headers nest without brackets: the parsed value is measured too.
-    if _depth(loaded) > MAX_DEPTH:
+    if value_depth(loaded) > MAX_DEPTH:
         raise FormatFileError(f"nested more than {MAX_DEPTH} deep, skipped")
     return loaded
-
-
-def _bracket_depth(text: str) -> int:
-    """The deepest run of open `[` / `{`, not counting those in strings or comments.
-
-    An upper bound of what the parser nests (a table header `[[a]]` counts 2), so a
-    file it passes never recurses deeply; one pass over the text.
-    """
-    depth = deepest = 0
-    found = _SPECIAL.search(text)
-    while found:
-        char, i = found.group(), found.start()
-        if char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth = max(0, depth - 1)
-        elif char == "#":
-            i = _line_end(text, i)
-        else:
-            i = _string_end(text, i) - 1
-        found = _SPECIAL.search(text, i + 1)
-    return deepest
-
-
-def _line_end(text: str, i: int) -> int:
-    found = text.find("\n", i)
-    return len(text) if found < 0 else found
-
-
-def _string_end(text: str, i: int) -> int:
-    """Where the string starting at `i` ends (one past its closing quote)."""
-    quote = text[i]
-    if text.startswith(quote * 3, i):
-        found = text.find(quote * 3, i + 3)
-        return len(text) if found < 0 else found + 3
-    j = i + 1
-    while j < len(text) and text[j] not in (quote, "\n"):
-        j += 2 if quote == '"' and text[j] == "\\" else 1
-    return j + 1
-
-
-def _depth(value: object) -> int:
-    """How deep lists and tables nest in a parsed file (the top table is 1); iterative."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: list = list(item.values())
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((child, level + 1) for child in children)
-    return deepest
 
 
 def build(data: dict, known: dict[str, Format], built_in: dict[str, Format], file: str) -> Format:

@@ -54,7 +54,8 @@
 
   function readAddress() {
     const params = new URLSearchParams(location.search);
-    if (params.get("date")) state.date = params.get("date");
+    // The server read ?date= (BT13 becomes its day, which the date field can hold).
+    state.date = root.dataset.date || "";
     state.partner = params.get("partner") || "";
     for (const section of SECTIONS) {
       state.deck[section] = new Map();

@@ -8,7 +8,7 @@ import copy
 import json
 import time
 import xml.etree.ElementTree as ET
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -103,8 +103,21 @@ def changed(path: str, value) -> dict:
     return raw
 
 
+def nested(levels: int) -> dict:
+    """The shipped history with a kept-and-ignored key, so the file nests `levels` deep."""
+    value: object = 1
+    for _ in range(levels - 1):
+        value = {"a": value}
+    return {**history(NEW_CHANGE), "about": value}
+
+
+DEEP = "nested more than 8 deep (a list history needs 7 levels at most)"
 BAD = [
     ("not-json", '{"changes": [', "not valid JSON"),
+    # Was a RecursionError traceback from json (issue 32).
+    ("deep-lists", '{"changes": ' + "[" * 10_000 + "]" * 10_000 + "}", DEEP),
+    ("deep-objects", '{"changes": [' + '{"a": ' * 10_000 + "1" + "}" * 10_000 + "]}", DEEP),
+    ("nine-deep", nested(9), DEEP),
     ("no-changes", {"about": "x"}, 'a JSON object with a "changes" list'),
     ("empty", {"changes": []}, '"changes" is empty'),
     ("bad-date", changed("changes.15.effective", "2026-02-30"), "changes[15]"),
@@ -169,6 +182,19 @@ def test_a_bad_history_changes_nothing_and_names_the_entry(client, runner, tmp_p
     assert f"current:  {good}" in shown
 
 
+def test_a_file_eight_deep_is_read(runner, tmp_path):
+    result = runner.invoke(args=["cardpool", "lists", "import", "dcg", write(tmp_path, nested(8))])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_deep_file_from_a_url_is_a_failed_sync(app, httpserver):
+    body = '{"changes": ' + "[" * 10_000 + "]" * 10_000 + "}"
+    httpserver.expect_request("/lists.json").respond_with_data(body)
+    app.config["LISTS_URL"] = httpserver.url_for("/lists.json")
+    result = app.test_cli_runner().invoke(args=["cardpool", "lists", "sync"])
+    assert result.exit_code == 1 and DEEP in result.output, result.output
+
+
 def test_a_number_the_pool_lacks_is_a_warning(runner, tmp_path):
     extra = {**NEW_CHANGE, "limits": [{"card": "EX13-001", "name": "New", "status": "banned"}]}
     result = runner.invoke(
@@ -229,3 +255,17 @@ def test_the_atom_feed_has_one_entry_per_change(client):
     content = newest.find(f"{ATOM}content").text
     for text in ("BT3-092 MaloMyotismon: restricted", "Announced: 2026-03-16", "Source: "):
         assert text in content
+
+
+def test_the_feed_is_never_dated_in_the_future(client, runner, tmp_path):
+    """Issue 32: a change effective in 2999 made the feed's <updated> 2999-01-01."""
+    far = {**NEW_CHANGE, "effective": "2999-01-01", "announced": None}
+    source = write(tmp_path, history(far))
+    assert runner.invoke(args=["cardpool", "lists", "import", "dcg", source]).exit_code == 0
+    feed = ET.fromstring(client.get("/formats/dcg/changes.atom").data)
+    today = datetime.now(UTC).date().isoformat()  # the import's day, in UTC
+    # When the lists last changed: today's import.
+    assert feed.find(f"{ATOM}updated").text == f"{today}T00:00:00Z"
+    entries = feed.findall(f"{ATOM}entry")
+    assert "2999-01-01" in entries[0].find(f"{ATOM}title").text
+    assert all(e.find(f"{ATOM}updated").text <= f"{today}T00:00:00Z" for e in entries)

@@ -71,6 +71,29 @@ def test_each_sync_is_recorded_and_a_failure_keeps_the_pool(app, client, httpser
     assert "Card list: 2 DCG cards, newest BT1 / EX2" in line and "failed" in line
 
 
+def test_a_failed_list_sync_shows_beside_the_card_sync(app, client, httpserver):
+    """Issue 32: `cardpool lists sync` recorded its outcome, but /api/v1/pools never said."""
+    lists = client.get("/api/v1/formats/dcg/lists").get_json()
+    shipped = pools(client)["dcg"]["lists"]
+    assert shipped["source"].startswith("shipped with deckcheck") and shipped["last_sync"] is None
+    assert shipped["changes"] == len(lists["changes"]) and shipped["updated"] == lists["updated"]
+    app.config["LISTS_URL"] = httpserver.url_for("/lists.json")
+    runner = app.test_cli_runner()
+    httpserver.expect_oneshot_request("/lists.json").respond_with_data(json.dumps(lists))
+    assert runner.invoke(args=["cardpool", "lists", "sync"]).exit_code == 0
+    synced = pools(client)["dcg"]["lists"]
+    assert synced["last_sync"]["result"] == "ok" and synced["source"] == app.config["LISTS_URL"]
+
+    httpserver.expect_request("/lists.json").respond_with_data('{"changes": [', status=200)
+    assert runner.invoke(args=["cardpool", "lists", "sync"]).exit_code == 1
+    dcg = pools(client)["dcg"]
+    assert dcg["lists"]["last_sync"]["result"] == "failed"
+    assert "not valid JSON" in dcg["lists"]["last_sync"]["message"]
+    assert dcg["lists"]["source"] == app.config["LISTS_URL"]  # the history kept serving
+    assert dcg["last_sync"] is None  # the card list's own sync is another line
+    assert "lists" not in pools(client)["dmcg"]
+
+
 @pytest.mark.parametrize(
     ("path", "says"),
     [

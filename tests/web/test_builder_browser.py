@@ -120,6 +120,14 @@ def test_export_a_deck_code_and_open_it_in_the_report(tab, server):  # noqa: F81
     assert tab.inner_text("#fingerprint") == from_builder
 
 
+def test_a_product_in_the_address_shows_as_its_day(tab, server):  # noqa: F811
+    """`?date=BT13` is read by the server: the date field shows BT13's day, not nothing."""
+    tab.goto(f"{server}/build?format=dcg&date=BT13")
+    tab.wait_for_function("() => document.querySelector('#b-date').value !== ''")
+    assert tab.input_value("#b-date") == "2023-07-21"
+    assert "date=2023-07-21" in tab.url
+
+
 def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
     tab.goto(f"{server}/build?format=dcg&date={DATE}")
     add_by_search(tab, "ST1-03", 3)

@@ -69,12 +69,55 @@ def test_settings(setting, games):
 
 
 @pytest.mark.parametrize(
-    "setting",
-    ["dcg", "dcg=ftp://host/{number}", "dcg=https://host/card.png", "=https://h/{number}"],
+    ("setting", "says"),
+    [
+        ("dcg", "is not game=template"),
+        ("dcg=ftp://host/{number}", "must be an http(s) address"),
+        ("dcg=https://host/card.png", "names no card"),
+        ("=https://h/{number}", "is not game=template"),
+        # Issue 32: each of these went into every CSP header or every image_url.
+        ("dcg=https://*/{number}.png", "wildcard (*) in its host"),
+        ("dcg=https://*.example.com/{number}.png", "wildcard (*) in its host"),
+        ("dcg=https://user:pw@images.example/{number}.png", "user name or password"),
+        ("dcg=https://user@images.example/{number}.png", "user name or password"),
+        ("dcg=https://images.example:99999/{number}.png", "port '99999'"),
+        ("dcg=https://images.example:0/{number}.png", "port '0'"),
+        ("dcg=https://images.example:/{number}.png", "port ''"),
+        ("dcg=https://images.example:http/{number}.png", "port 'http'"),
+        ("dcg=https://images.example/{number} .png", "a space"),
+        ("dcg=https://images.example/\t{number}.png", "a space"),
+        ("dcg=https://images.example;script-src/{number}.png", "not a plain name"),
+        ("dcg=https://{number}.example/x.png", "not a plain name"),
+        (
+            "dcg=https://a.example/{number}.png,dcg=https://b.example/{number}.png",
+            "dcg is given twice",
+        ),
+        ("dcg=off,dcg=https://b.example/{number}.png", "dcg is given twice"),
+        ("dgc=https://b.example/{number}.png", "'dgc' is not a game"),
+    ],
 )
-def test_a_setting_that_cannot_be_used_stops_the_start(setting):
-    with pytest.raises(ValueError, match="DECKCHECK_CARD_IMAGES"):
+def test_a_setting_that_cannot_be_used_stops_the_start(setting, says):
+    with pytest.raises(ValueError, match="DECKCHECK_CARD_IMAGES") as raised:
         parse(setting)
+    assert says in str(raised.value)
+
+
+def test_a_setting_that_cannot_be_used_stops_the_app(tmp_path):
+    with pytest.raises(ValueError, match="wildcard"):
+        make_app(tmp_path, "dcg=https://*/{number}.png")
+
+
+@pytest.mark.parametrize(
+    ("template", "origin"),
+    [
+        ("http://127.0.0.1:8080/{number}.png", "http://127.0.0.1:8080"),
+        ("https://[::1]:8443/{number}.png", "https://[::1]:8443"),
+        ("https://images.example/{number_base}?size=large", "https://images.example"),
+    ],
+)
+def test_plain_hosts_and_ports_are_kept(template, origin):
+    images = parse(f"dmcg={template}")
+    assert images.hosts == ["https://world.digimoncard.com", origin]
 
 
 # ---------------------------------------------------------------- card objects and CSP

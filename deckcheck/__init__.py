@@ -66,6 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from deckcheck import (
         api,
+        api_page,
         builder,
         cli,
         db,
@@ -84,6 +85,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
     api.init_app(app)
+    api_page.init_app(app)
     web.init_app(app)
     builder.init_app(app)
     quick_event.init_app(app)

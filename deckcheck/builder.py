@@ -11,10 +11,13 @@ from flask import Blueprint, Flask, render_template, request
 
 from deckcheck import service
 from deckcheck.format_registry import registry
+from deckcheck.freshness import empty_games
 from deckcheck.images import images
 from rules.games import GAMES, section_title
 
 bp = Blueprint("builder", __name__)
+# A playset when a format names no copy limit of its own (DCG's is 4).
+DEFAULT_PLAYSET = 4
 
 
 def _chosen_format(formats: dict) -> str:
@@ -28,10 +31,24 @@ def _chosen_format(formats: dict) -> str:
     return next((f.id for f in formats.values() if f.game == game), "dcg")
 
 
+def playset(fmt) -> int:
+    """How many copies the one-tap "x4" button sets: the format's own copy limit (DCG 4,
+    Digi-Battle 1) or its limit per name (DMCG 3), read from its checks so a format
+    declared elsewhere needs no builder change."""
+    for check in fmt.checks:
+        limit = getattr(check, "default", None) if check.code == "copy-limit" else None
+        if check.code == "name-limit":
+            limit = getattr(check, "limit", None)
+        if isinstance(limit, int) and limit > 0:
+            return limit
+    return DEFAULT_PLAYSET
+
+
 @bp.get("/build")
 def build():
     formats = registry().formats
     chosen = formats[_chosen_format(formats)]
+    empty = empty_games()
     games = {
         g.id: {
             "name": g.name,
@@ -43,6 +60,7 @@ def build():
             "partner": g.has_partner,
             "deckCode": g.has_deck_codes,
             "hand": g.draws.hand if g.draws else None,
+            "empty": g.id in empty,
             "autoSections": [
                 {"section": a.section, "kinds": sorted(a.kinds), "levels": sorted(a.levels)}
                 for a in g.auto_sections
@@ -53,6 +71,8 @@ def build():
     return render_template(
         "build.html",
         formats=list(formats.values()),
+        playsets={f.id: playset(f) for f in formats.values()},
+        empty=empty,
         chosen=chosen,
         games=games,
         today=service.today().isoformat(),

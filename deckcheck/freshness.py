@@ -20,10 +20,11 @@ from xml.sax.saxutils import escape
 from flask import Blueprint, Flask, Response, current_app, render_template
 
 from cardpool import freshness, list_store
+from cardpool.store import pool_info
 from cardpool.syncing import BackgroundSync
 from deckcheck import share
 from deckcheck.db import get_db
-from rules.games import game_name
+from rules.games import GAME_IDS, game_name
 from rules.lists import Change
 
 bp = Blueprint("data", __name__)
@@ -38,6 +39,18 @@ def card_lists(game: str | None = None) -> list[str]:
         current_app.logger.warning("card list freshness not read: %s", err)
         return []
     return [freshness.line(e) for e in entries if game is None or e["game"] == game]
+
+
+def empty_games() -> dict[str, str]:
+    """The games whose card list holds no card here (DBE until an organizer loads one),
+    id -> name: a format menu says so where it offers them (templates/_empty_pools.html)
+    instead of judging against nothing."""
+    try:
+        pools = pool_info(get_db())
+    except sqlite3.Error as err:
+        current_app.logger.warning("card lists not read: %s", err)
+        return {}
+    return {g: game_name(g) for g in GAME_IDS if not (pools.get(g) or {}).get("count")}
 
 
 @bp.get("/about/data")
@@ -136,6 +149,7 @@ def _digest(change: Change) -> str:
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.add_template_global(card_lists, "card_lists")
+    app.add_template_global(empty_games, "empty_games")
     every = app.config.get("SYNC_EVERY")
     if every:
         sync = BackgroundSync(

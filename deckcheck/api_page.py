@@ -11,6 +11,7 @@ from deckcheck.format_registry import registry
 
 bp = Blueprint("api_page", __name__)
 METHODS = ("get", "post", "put", "patch", "delete")
+JSON = "application/json"
 
 
 def operations(document: dict) -> list[dict]:
@@ -37,10 +38,8 @@ def api_page():
     document = spec(tuple(registry().formats))
     listed = operations(document)
     openapi_url = url_for("api.openapi")
-    # JSON only when asked for it by name: a browser's `*/*` gets the page.
-    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
-        "application/json"
-    ) and not request.accept_mimetypes.accept_html:
+    # JSON only when asked for it by name: `*/*` and a browser's Accept get the page.
+    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == JSON:
         return jsonify(
             {
                 "openapi": openapi_url,

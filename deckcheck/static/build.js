@@ -704,10 +704,8 @@
         lines.push(el("li", { text: "They are in the results below: tap the one you mean." }));
         search();
       }
-      out.replaceChildren(
-        el("p", { text: added.length ? `Added ${added.join(", ")}.` : "Nothing added." }),
-        lines.length ? el("ul", { className: "unread" }, ...lines) : null
-      );
+      out.replaceChildren(el("p", { text: added.length ? `Added ${added.join(", ")}.` : "Nothing added." }));
+      if (lines.length) out.append(el("ul", { className: "unread" }, ...lines));
       if (added.length) {
         $("b-quick").value = "";
         changed();

@@ -244,7 +244,7 @@ def test_quick_add_reads_a_line_as_the_paste_box_does(tab, server, line, number,
     tab.press("[data-testid=builder-quick]", "Enter")
     wait_count(tab, number, 1 + count)
     assert tab.input_value("[data-testid=builder-quick]") == ""
-    assert f"Added {count} {number} Agumon" in tab.inner_text("#b-quick-result")
+    assert tab.inner_text("#b-quick-result") == f"Added {count} {number} Agumon."
 
 
 def test_quick_add_says_what_it_cannot_read(tab, server):  # noqa: F811

@@ -311,3 +311,18 @@ def test_send_a_deck_to_an_event(tab, server):  # noqa: F811
     fragment = tab.url.split("#list=", 1)[1]
     assert unquote(fragment) == text
     assert tab.evaluate("decodeURIComponent(location.hash.slice(6))") == text
+
+
+def test_the_builder_says_when_a_search_or_a_game_has_nothing_to_find(tab, server):  # noqa: F811
+    tab.goto(f"{server}/build?format=dcg")
+    assert tab.locator("#empty-pools").is_hidden()
+    tab.select_option("#b-format", "dbe")
+    note = tab.locator("#empty-pools p[data-game=dbe]")
+    assert note.is_visible() and "cardpool import dbe cards.csv" in note.inner_text()
+    tab.select_option("#b-format", "dcg")
+    assert tab.locator("#empty-pools").is_hidden()
+    tab.fill("[data-testid=builder-search]", "o:draw")
+    tab.wait_for_function(
+        "() => document.querySelector('#b-search-status').textContent.includes('no card text')"
+    )
+    assert tab.inner_text("#b-search-status").startswith("0 cards. The Digimon Card Game card list")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
@@ -94,7 +95,7 @@ def report():
 def builder_link(format_id: str, on: date | None, deck: dict) -> str:
     """The builder holding the report's resolved deck (its address is the deck:
     `main=BT1-010*4,...`), so a problem is one tap from where it is fixed."""
-    args = {"format": format_id}
+    args: dict[str, Any] = {"format": format_id}
     if on:
         args["date"] = on.isoformat()
     for section, body in deck["sections"].items():

@@ -11,7 +11,6 @@ from flask import Blueprint, Flask, render_template, request
 
 from deckcheck import service
 from deckcheck.format_registry import registry
-from deckcheck.freshness import empty_games
 from deckcheck.images import images
 from rules.games import GAMES, section_title
 
@@ -48,7 +47,6 @@ def playset(fmt) -> int:
 def build():
     formats = registry().formats
     chosen = formats[_chosen_format(formats)]
-    empty = empty_games()
     games = {
         g.id: {
             "name": g.name,
@@ -60,7 +58,6 @@ def build():
             "partner": g.has_partner,
             "deckCode": g.has_deck_codes,
             "hand": g.draws.hand if g.draws else None,
-            "empty": g.id in empty,
             "autoSections": [
                 {"section": a.section, "kinds": sorted(a.kinds), "levels": sorted(a.levels)}
                 for a in g.auto_sections
@@ -72,7 +69,6 @@ def build():
         "build.html",
         formats=list(formats.values()),
         playsets={f.id: playset(f) for f in formats.values()},
-        empty=empty,
         chosen=chosen,
         games=games,
         today=service.today().isoformat(),

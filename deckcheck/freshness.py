@@ -17,7 +17,7 @@ from datetime import date
 from importlib import resources
 from xml.sax.saxutils import escape
 
-from flask import Blueprint, Flask, Response, current_app, render_template
+from flask import Blueprint, Flask, Response, current_app, g, render_template
 
 from cardpool import freshness, list_store
 from cardpool.store import pool_info
@@ -51,6 +51,14 @@ def empty_games() -> dict[str, str]:
         current_app.logger.warning("card lists not read: %s", err)
         return {}
     return {g: game_name(g) for g in GAME_IDS if not (pools.get(g) or {}).get("count")}
+
+
+def format_label(fmt) -> str:
+    """A format's name in a menu, "(no cards loaded)" after it when its game has none:
+    read once per request, however many menus and options a page has."""
+    if "empty_games" not in g:
+        g.empty_games = empty_games()
+    return fmt.name + (" (no cards loaded)" if fmt.game in g.empty_games else "")
 
 
 @bp.get("/about/data")
@@ -150,6 +158,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.add_template_global(card_lists, "card_lists")
     app.add_template_global(empty_games, "empty_games")
+    app.add_template_global(format_label, "format_label")
     every = app.config.get("SYNC_EVERY")
     if every:
         sync = BackgroundSync(

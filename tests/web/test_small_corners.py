@@ -16,7 +16,7 @@ from cardpool.db import connect
 from cardpool.imports import import_pool
 
 
-@pytest.mark.parametrize("path", ["/", "/build"])
+@pytest.mark.parametrize("path", ["/", "/build", "/event", "/deck-check"])
 def test_a_game_with_no_cards_says_so_where_it_is_chosen(app, client, path):
     page = client.get(path).get_data(as_text=True)
     assert re.search(r'<option value="dbe"[^>]*>Digimon Battle Evolution \(no cards loaded\)', page)
@@ -30,6 +30,12 @@ def test_a_game_with_no_cards_says_so_where_it_is_chosen(app, client, path):
     db.close()
     page = client.get(path).get_data(as_text=True)
     assert "(no cards loaded)" not in page and 'id="empty-pools"' not in page
+
+
+def test_the_card_browser_marks_a_game_with_no_cards(client):
+    page = client.get("/cards").get_data(as_text=True)
+    assert '<option value="dbe" >Digimon Battle Evolution (no cards loaded)</option>' in page
+    assert "Digi-Battle Card Game (no cards loaded)" not in page
 
 
 def test_the_api_page_names_and_lists_the_openapi_document(client):

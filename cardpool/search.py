@@ -94,6 +94,9 @@ class Found:
     total: int
     did_you_mean: str | None = None
     terms: list[Term] = field(default_factory=list)
+    # Why the search may find less than the player expects (a text term on a list with
+    # no card text): said beside the results instead of a silent 0.
+    note: str | None = None
 
 
 def fold(text: str) -> str:
@@ -509,6 +512,7 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
     terms = parse(query)
     tables = TABLES.get(db)
     found = _find(tables, query, terms, limited)
+    found.note = text_note(tables, query, terms)
     if found.total == 0 and tables:
         # Remembered per pool generation: a typo tends to be retyped, and a fuzzy match
         # over every name is the one slow step of a search.
@@ -519,6 +523,36 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
         else:
             found.did_you_mean = memo.keep(key, did_you_mean(tables, query, terms, limited))
     return found
+
+
+def text_note(tables: dict[str, Table], query: Query, terms: list[Term]) -> str | None:
+    """A sentence when the query reads card text (`o:`, `text:`) and a searched game's
+    card list has none (the shipped DCG list is facts only): 0 cards then means "no
+    text to search", not "no such card"."""
+    if not any(t.key == "text" for t in terms):
+        return None
+    games = [query.game] if query.game else sorted(tables)
+    bare = [g for g in games if g in tables and not has_text(tables[g])]
+    if not bare:
+        return None
+    names = [GAMES[g].name for g in bare]
+    if len(bare) == 1:
+        lists = f"The {names[0]} card list here has"
+    else:
+        lists = f"The {', '.join(names[:-1])} and {names[-1]} card lists here have"
+    return (
+        f"{lists} no card text, so o: and text: find none of {'its' if len(bare) == 1 else 'their'}"
+        f" cards. To search card text, import a card list with a text column"
+        f" (cardpool import {bare[0]} cards.csv)."
+    )
+
+
+def has_text(table: Table) -> bool:
+    """Whether any card of the table has text; worked out once per pool generation."""
+    known = table.cache.get(("has-text",))
+    if known is None:
+        known = table.cache[("has-text",)] = any(t.strip() for t in table.texts)
+    return bool(known)
 
 
 def _find(

@@ -66,6 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from deckcheck import (
         api,
+        api_page,
         builder,
         cli,
         days,
@@ -86,6 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     days.init_app(app)
     api.init_app(app)
+    api_page.init_app(app)
     web.init_app(app)
     builder.init_app(app)
     quick_event.init_app(app)

@@ -365,6 +365,8 @@ def cards():
     }
     if found.did_you_mean:
         body["did_you_mean"] = found.did_you_mean
+    if found.note:
+        body["note"] = found.note
     return jsonify(body)
 
 

@@ -16,6 +16,8 @@ from deckcheck.images import images
 from rules.games import GAMES, section_title
 
 bp = Blueprint("builder", __name__)
+# A playset when a format names no copy limit of its own (DCG's is 4).
+DEFAULT_PLAYSET = 4
 
 
 def _chosen_format(formats: dict) -> str:
@@ -27,6 +29,19 @@ def _chosen_format(formats: dict) -> str:
     if game in formats:
         return game
     return next((f.id for f in formats.values() if f.game == game), "dcg")
+
+
+def playset(fmt) -> int:
+    """How many copies the one-tap "x4" button sets: the format's own copy limit (DCG 4,
+    Digi-Battle 1) or its limit per name (DMCG 3), read from its checks so a format
+    declared elsewhere needs no builder change."""
+    for check in fmt.checks:
+        limit = getattr(check, "default", None) if check.code == "copy-limit" else None
+        if check.code == "name-limit":
+            limit = getattr(check, "limit", None)
+        if isinstance(limit, int) and limit > 0:
+            return limit
+    return DEFAULT_PLAYSET
 
 
 @bp.get("/build")
@@ -55,6 +70,7 @@ def build():
     return render_template(
         "build.html",
         formats=list(formats.values()),
+        playsets={f.id: playset(f) for f in formats.values()},
         chosen=chosen,
         games=games,
         today=service.today().isoformat(),

@@ -17,13 +17,14 @@ from datetime import date
 from importlib import resources
 from xml.sax.saxutils import escape
 
-from flask import Blueprint, Flask, Response, current_app, render_template
+from flask import Blueprint, Flask, Response, current_app, g, render_template
 
 from cardpool import freshness, list_store
+from cardpool.store import pool_info
 from cardpool.syncing import BackgroundSync
 from deckcheck import service, share
 from deckcheck.db import get_db
-from rules.games import game_name
+from rules.games import GAME_IDS, game_name
 from rules.lists import Change
 
 bp = Blueprint("data", __name__)
@@ -38,6 +39,26 @@ def card_lists(game: str | None = None) -> list[str]:
         current_app.logger.warning("card list freshness not read: %s", err)
         return []
     return [freshness.line(e) for e in entries if game is None or e["game"] == game]
+
+
+def empty_games() -> dict[str, str]:
+    """The games whose card list holds no card here (DBE until an organizer loads one),
+    id -> name: a format menu says so where it offers them (templates/_empty_pools.html)
+    instead of judging against nothing."""
+    try:
+        pools = pool_info(get_db())
+    except sqlite3.Error as err:
+        current_app.logger.warning("card lists not read: %s", err)
+        return {}
+    return {g: game_name(g) for g in GAME_IDS if not (pools.get(g) or {}).get("count")}
+
+
+def format_label(fmt) -> str:
+    """A format's name in a menu, "(no cards loaded)" after it when its game has none:
+    read once per request, however many menus and options a page has."""
+    if "empty_games" not in g:
+        g.empty_games = empty_games()
+    return fmt.name + (" (no cards loaded)" if fmt.game in g.empty_games else "")
 
 
 @bp.get("/about/data")
@@ -139,6 +160,8 @@ def _digest(change: Change) -> str:
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.add_template_global(card_lists, "card_lists")
+    app.add_template_global(empty_games, "empty_games")
+    app.add_template_global(format_label, "format_label")
     every = app.config.get("SYNC_EVERY")
     if every:
         sync = BackgroundSync(

@@ -423,6 +423,12 @@ class CardListSchema(Schema):
     page = fields.Integer(required=True)
     has_more = fields.Boolean(required=True)
     did_you_mean = fields.String(allow_none=True)
+    note = fields.String(
+        metadata={
+            "description": "why the search may find less than expected, e.g. a text term"
+            " (o:, text:) on a card list that has no card text"
+        }
+    )
 
 
 class CardQuerySchema(Schema):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
 
@@ -21,6 +22,7 @@ from rules.numbers import number_key
 bp = Blueprint("web", __name__)
 MAX_UPLOAD = 1024 * 1024
 EXPORT_STYLES = ("text", "tts", "deck-code")
+PAGE_ORDER = "relevance"  # the card browser's default order, as the builder's
 # Signed share-link tokens (deckcheck.share); quick_event still imports these names here.
 pack, unpack = share.pack, share.unpack
 
@@ -69,8 +71,10 @@ def report():
     # Too long for an address bar or a proxy: the page posts the deck back instead.
     linked = share.fits(link)
     data = report_json(result, fmt)
+    builder = builder_link(fmt.id, on, data["deck"])
     return render_template(
         "report.html",
+        builder=builder if share.fits(builder) else None,
         fmt=fmt,
         report=result,
         data=data,
@@ -86,6 +90,19 @@ def report():
         game_name=game_name(fmt.game),
         section_names={s.id: s.heading for s in SECTIONS.values()},
     )
+
+
+def builder_link(format_id: str, on: date | None, deck: dict) -> str:
+    """The builder holding the report's resolved deck (its address is the deck:
+    `main=BT1-010*4,...`), so a problem is one tap from where it is fixed."""
+    args: dict[str, Any] = {"format": format_id}
+    if on:
+        args["date"] = on.isoformat()
+    for section, body in deck["sections"].items():
+        args[section] = ",".join(f"{c['number']}*{c['count']}" for c in body["cards"])
+    if deck.get("partner"):
+        args["partner"] = deck["partner"]
+    return url_for("builder.build", **args)
 
 
 @bp.route("/report/export/<style>", methods=["GET", "POST"])
@@ -116,6 +133,9 @@ def cards():
     """The card browser: the API's search (same query, same results) as a page."""
     args = request.args.copy()
     args["q"] = (args.get("q") or "")[:MAX_QUERY]
+    # The page lists as the builder does (the card named what you typed first, then
+    # number order); the API keeps the contract's default, `number`.
+    args.setdefault("order", PAGE_ORDER)
     if not args.get("page", "1").isdigit():
         args.pop("page")  # a hand-edited page number shows the first page
     error = None
@@ -160,7 +180,7 @@ def _kept_filters(args) -> Query:
         kind=args.get("kind") or None,
         level=args.get("level") or None,
         color=colors or None,
-        order=args.get("order") if args.get("order") in ORDERS else "number",
+        order=args.get("order") if args.get("order") in ORDERS else PAGE_ORDER,
     )
 
 

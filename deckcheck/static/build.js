@@ -128,12 +128,53 @@
     return sum;
   }
 
+  // A count changed: the deck, the bar and the results' badges follow at once; the
+  // result tiles themselves stay (redrawing them made images flash and names jump).
   function changed() {
     saveAddress();
     renderDeck();
-    renderResults();
+    renderCounts();
+    syncResults();
     renderCharts();
     refreshVerdict();
+  }
+
+  // The sticky bar's count: each section's total, at once (the verdict follows the API).
+  function renderCounts() {
+    const parts = game().sections.map(({ id, title }) => `${title} ${total(id)}`);
+    $("b-counts").textContent = parts.join(" · ");
+  }
+
+  // The deck is read by kind and level (Level 3, Level 4, ..., Tamers, Options), as
+  // players lay it out; cards not yet looked up come last until they are.
+  function groupOf(number) {
+    const card = info.get(number) || {};
+    const kinds = game().kinds;
+    const levels = game().levels;
+    if (!card.kind) return { key: "~", order: [kinds.length + 1, 0], title: "Cards" };
+    const kind = kinds.indexOf(card.kind);
+    const level = card.level ? levels.findIndex((l) => l.toUpperCase() === String(card.level).toUpperCase()) : -1;
+    if (card.level && card.kind !== "tamer" && card.kind !== "option") {
+      return { key: `${card.kind}|${card.level}`, order: [kind, level], title: `${kindWords(card.kind)}, level ${card.level}` };
+    }
+    return { key: card.kind, order: [kind, -1], title: kindWords(card.kind) };
+  }
+
+  function kindWords(kind) {
+    const words = kind.replace(/-/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function groupedRows(section) {
+    const groups = new Map();
+    for (const [number, count] of state.deck[section]) {
+      const group = groupOf(number);
+      if (!groups.has(group.key)) groups.set(group.key, Object.assign(group, { rows: [] }));
+      groups.get(group.key).rows.push([number, count]);
+    }
+    const sorted = [...groups.values()].sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+    for (const group of sorted) group.rows.sort((a, b) => a[0].localeCompare(b[0], undefined, { numeric: true }));
+    return sorted;
   }
 
   function renderDeck() {
@@ -145,28 +186,16 @@
     box.replaceChildren();
     const hints = cardHints();
     for (const { id, title } of game().sections) {
-      const rows = [...state.deck[id]].sort((a, b) => a[0].localeCompare(b[0], undefined, { numeric: true }));
       box.append(el("h3", { text: `${title} · ${total(id)} cards` }));
-      const list = el("ul", { className: "deck-rows", "aria-label": title });
-      if (!rows.length) list.append(el("li", { className: "hint", text: "Empty: search and add cards." }));
-      for (const [number, count] of rows) {
-        const card = info.get(number) || { number, name: "" };
-        const hint = hints.get(number);
-        list.append(
-          el(
-            "li",
-            { className: `deck-row${hint && hint.bad ? " bad" : ""}`, "data-number": number, "data-count": String(count), "data-section": id },
-            el("a", { className: "cardno", href: `${root.dataset.cards}/${gameId()}/${encodeURIComponent(number)}`, text: number }),
-            el("span", { className: "name", text: ` ${card.name || ""}` }),
-            hint ? el("span", { className: `card-hint${hint.bad ? " bad" : ""}`, text: hint.text }) : null,
-            el("span", { className: "row-buttons" },
-              button("−", `One fewer ${number}`, "builder-dec", () => add(card, id, -1)),
-              countInput(card, id, count),
-              button("+", `One more ${number}`, "builder-inc", () => add(card, id, 1)))
-          )
-        );
+      const groups = groupedRows(id);
+      if (!groups.length) box.append(el("p", { className: "hint deck-empty", text: "Empty: search and add cards." }));
+      for (const group of groups) {
+        const copies = group.rows.reduce((sum, [, count]) => sum + count, 0);
+        box.append(el("h4", { className: "deck-group", text: `${group.title} · ${copies}` }));
+        const list = el("ul", { className: "deck-rows", "aria-label": `${title}: ${group.title}` });
+        for (const [number, count] of group.rows) list.append(deckRow(number, count, id, hints.get(number)));
+        box.append(list);
       }
-      box.append(list);
     }
     renderPartner();
     if (refocus) {
@@ -174,6 +203,21 @@
       const target = row && (row.querySelector(`[data-testid="${refocus[2]}"]`) || row.querySelector("button"));
       if (target) target.focus();
     }
+  }
+
+  function deckRow(number, count, section, hint) {
+    const card = info.get(number) || { number, name: "" };
+    return el(
+      "li",
+      { className: `deck-row${hint && hint.bad ? " bad" : ""}`, "data-number": number, "data-count": String(count), "data-section": section },
+      el("a", { className: "cardno", href: `${root.dataset.cards}/${gameId()}/${encodeURIComponent(number)}`, text: number }),
+      el("span", { className: "name", text: ` ${card.name || ""}` }),
+      hint ? el("span", { className: `card-hint${hint.bad ? " bad" : ""}`, text: hint.text }) : null,
+      el("span", { className: "row-buttons" },
+        button("−", `One fewer ${number}`, "builder-dec", () => add(card, section, -1)),
+        countInput(card, section, count),
+        button("+", `One more ${number}`, "builder-inc", () => add(card, section, 1)))
+    );
   }
 
   // A count typed into a deck row replaces the count (0 removes the card).
@@ -277,9 +321,11 @@
   function renderVerdict(report) {
     const box = $("b-verdict");
     box.className = `verdict ${report.legal ? "legal" : "illegal"}`;
-    const problems = el("ol", { className: "violations" });
+    const problems = el("ol", { className: "violations", "aria-label": "Problems and warnings" });
     for (const v of report.violations) problems.append(problem(v, "error"));
     for (const v of report.warnings) problems.append(problem(v, "warning"));
+    // The list scrolls inside the sticky bar: a keyboard must be able to scroll it too.
+    if (problems.children.length) problems.tabIndex = 0;
     const count = report.violations.length;
     box.replaceChildren(
       el("p", { className: "verdict-line", text: report.legal ? "✔ Legal" : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
@@ -295,7 +341,7 @@
     return year && months[month - 1] && day ? `${day} ${months[month - 1]} ${year}` : String(iso);
   }
 
-    function problem(v, level) {
+  function problem(v, level) {
     return el("li", { className: `violation ${level}` }, el("p", { className: "message", text: v.message }), el("p", { className: "rule", text: `Rule: ${v.rule}` }));
   }
 
@@ -447,6 +493,7 @@
       for (const card of results) info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
       let status = `${found.total} card${found.total === 1 ? "" : "s"}${found.total > results.length ? `, the first ${results.length} shown` : ""}`;
       if (found.did_you_mean) status += `. Did you mean ${found.did_you_mean}?`;
+      if (found.note) status += `. ${found.note}`;
       $("b-search-status").textContent = status;
     } catch (error) {
       if (ticket !== searchTicket) return;
@@ -464,52 +511,92 @@
   }
 
   // A result is one button that adds a copy (its image, or its text when images are
-  // off or the image fails), with its own small buttons beside it.
+  // off or the image fails), with its own small buttons beside it. The tiles are drawn
+  // once per search; a count change only updates the badges beside them (syncResults).
   function renderResults() {
     const list = $("b-results");
     const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#b-results .result");
     const refocus = focused ? focused.dataset.number : null;
-    list.replaceChildren();
+    list.replaceChildren(...results.map(resultItem));
     list.className = `results ${view}`;
-    const dbe = game().partner;
-    results.forEach((card, index) => {
-      const section = sectionFor(card);
-      const have = inDeck(card.number);
-      const status = (card.limits || []).filter((l) => l.format === state.format).map((l) => l.status);
-      const details = `${card.kind}${card.level ? ` · Lv ${card.level}` : ""}${card.colors && card.colors.length ? ` · ${card.colors.join("/")}` : ""}`;
-      const face = el("span", { className: "face" }, el("span", { className: "sr-only", text: "Add " }), cardText(card, details));
-      if (view === "grid" && card.image_url) face.prepend(cardImage(card));
-      const adder = el("button", { type: "button", className: "tile" }, face);
-      adder.setAttribute("data-testid", "builder-add");
-      adder.addEventListener("click", () => {
-        highlight = index;
-        add(card, section, 1);
-      });
-      adder.addEventListener("focus", () => markHighlight(index));
-      const item = el(
-        "li",
-        { className: `result${index === highlight ? " highlighted" : ""}`, "data-testid": "builder-result", "data-number": card.number, id: `b-result-${index}` },
-        adder,
-        el("span", { className: "extras" },
-          have ? el("span", { className: "have", text: `${have} in deck` }) : null,
-          status.length ? el("span", { className: "status " + status[0], text: status.join(", ") }) : null,
-          have ? button("−", `Remove a copy of ${card.number}`, "builder-remove", () => add(card, state.deck[section].has(card.number) ? section : firstSectionOf(card.number), -1)) : null,
-          dbe && section === "main" ? button("To Destiny Zone", `Add ${card.number} to the Destiny Zone`, "builder-add-destiny", () => add(card, "destiny", 1)) : null,
-          dbe && card.kind === "digimon" && (card.level || "").toUpperCase() === "R"
-            ? button("Partner", `Make ${card.number} the partner`, "builder-partner", () => {
-                if (!state.deck.main.has(card.number)) add(card, "main", 1);
-                state.partner = card.number;
-                changed();
-              })
-            : null)
-      );
-      list.append(item);
-    });
+    syncResults();
     $("b-q").setAttribute("aria-activedescendant", results.length ? `b-result-${highlight}` : "");
     if (refocus) {
       const again = list.querySelector(`.result[data-number="${CSS.escape(refocus)}"] .tile`);
       if (again) again.focus();
     }
+  }
+
+  function resultItem(card, index) {
+    const section = sectionFor(card);
+    const dbe = game().partner;
+    const status = (card.limits || []).filter((l) => l.format === state.format).map((l) => l.status);
+    const face = el("span", { className: "face" }, el("span", { className: "sr-only", text: "Add " }), cardText(card, cardDetails(card)));
+    if (view === "grid" && card.image_url) face.prepend(cardImage(card));
+    const adder = el("button", { type: "button", className: "tile" }, face);
+    adder.setAttribute("data-testid", "builder-add");
+    adder.addEventListener("click", () => {
+      highlight = index;
+      add(card, section, 1);
+    });
+    adder.addEventListener("focus", () => markHighlight(index));
+    const where = () => firstSectionOf(card.number, section);
+    const sets = playset();
+    return el(
+      "li",
+      { className: `result${index === highlight ? " highlighted" : ""}`, "data-testid": "builder-result", "data-number": card.number, id: `b-result-${index}` },
+      adder,
+      el("span", { className: "extras" },
+        el("span", { className: "have" }),
+        status.length ? el("span", { className: "status " + status[0], text: status.join(", ") }) : null,
+        sets > 1 ? button(`×${sets}`, `${sets} copies of ${card.number}`, "builder-playset", () => setCount(card, where(), sets)) : null,
+        button("−", `Remove a copy of ${card.number}`, "builder-remove", () => add(card, where(), -1)),
+        button("−all", `Remove every copy of ${card.number}`, "builder-remove-all", () => removeAll(card)),
+        dbe && section === "main" ? button("To Destiny Zone", `Add ${card.number} to the Destiny Zone`, "builder-add-destiny", () => add(card, "destiny", 1)) : null,
+        dbe && card.kind === "digimon" && (card.level || "").toUpperCase() === "R"
+          ? button("Partner", `Make ${card.number} the partner`, "builder-partner", () => {
+              if (!state.deck.main.has(card.number)) add(card, "main", 1);
+              state.partner = card.number;
+              changed();
+            })
+          : null)
+    );
+  }
+
+  // What a tile says under the name: kind, level, colour, and for DCG the play cost and
+  // DP, so thirteen printings of Agumon can be told apart.
+  function cardDetails(card) {
+    const parts = [card.kind];
+    if (card.level) parts.push(`Lv ${card.level}`);
+    if (card.colors && card.colors.length) parts.push(card.colors.join("/"));
+    if (card.cost !== null && card.cost !== undefined) parts.push(`cost ${card.cost}`);
+    if (card.dp !== null && card.dp !== undefined) parts.push(`${card.dp} DP`);
+    return parts.join(" · ");
+  }
+
+  // The badges of each result: how many the deck holds, and the buttons that only make
+  // sense then. The tile (and its image) is left alone.
+  function syncResults() {
+    for (const item of $("b-results").children) {
+      const have = inDeck(item.dataset.number);
+      item.querySelector(".have").textContent = have ? `${have} in deck` : "";
+      for (const testid of ["builder-remove", "builder-remove-all"]) {
+        const control = item.querySelector(`[data-testid=${testid}]`);
+        if (!have && control === document.activeElement) item.querySelector(".tile").focus();
+        control.hidden = !have;
+      }
+    }
+  }
+
+  function removeAll(card) {
+    for (const section of SECTIONS) state.deck[section].delete(card.number);
+    if (state.partner === card.number) state.partner = "";
+    changed();
+  }
+
+  function playset() {
+    const option = $("b-format").selectedOptions[0];
+    return Number(option && option.dataset.playset) || 4;
   }
 
   function cardText(card, details) {
@@ -578,15 +665,9 @@
       if (state.date) body.date = state.date;
       const report = await api("/api/v1/decks/validate", body);
       for (const section of SECTIONS) state.deck[section] = new Map();
-      for (const [section, data] of Object.entries(report.deck.sections)) {
-        if (!state.deck[section]) continue;
-        for (const card of data.cards) {
-          info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
-          state.deck[section].set(card.number, card.count);
-        }
-      }
+      addSections(report.deck.sections);
       state.partner = report.deck.partner || "";
-      const unread = report.violations.filter((v) => ["unparsed-line", "unknown-card", "ambiguous-card"].includes(v.code));
+      const unread = report.violations.filter((v) => UNREAD.includes(v.code));
       out.replaceChildren(
         el("p", { text: unread.length ? `Imported; ${unread.length} line${unread.length === 1 ? "" : "s"} not read:` : "Imported: every line was read." }),
         el("ul", { className: "unread" }, ...unread.map((v) => el("li", { text: v.line ? `Line ${v.line}: ${v.message}` : v.message })))
@@ -595,6 +676,101 @@
       learnMissing();
     } catch (error) {
       out.replaceChildren(el("p", { className: "error", text: error.message }));
+    }
+  }
+
+  // ------------------------------------------------------------ quick add
+
+  const UNREAD = ["unparsed-line", "unknown-card", "ambiguous-card"];
+
+  // A line typed in the quick-add box is read by the service's one decklist reader
+  // (POST /decks/validate, as the paste box and the import are), so `4 bt1-010`,
+  // `bt1-010 x2` and every other line shape mean here what they mean there; the cards
+  // it names are added to the deck, in the sections the reader puts them in.
+  async function quickAdd() {
+    const text = $("b-quick").value.trim();
+    const out = $("b-quick-result");
+    if (!text) return;
+    try {
+      const body = { format: state.format, decklist: text };
+      if (state.date) body.date = state.date;
+      const report = await api("/api/v1/decks/validate", body);
+      const added = addSections(report.deck.sections);
+      const unread = report.violations.filter((v) => UNREAD.includes(v.code));
+      const lines = unread.map((v) => el("li", { text: v.message }));
+      const ambiguous = unread.find((v) => v.code === "ambiguous-card" && (v.candidates || []).length);
+      if (ambiguous) {
+        // The reader names the candidates: show them as results, one tap away.
+        $("b-q").value = `"${ambiguous.candidates[0].slice(ambiguous.cards[0].length).trim()}"`;
+        lines.push(el("li", { text: "They are in the results below: tap the one you mean." }));
+        search();
+      }
+      out.replaceChildren(el("p", { text: added.length ? `Added ${added.join(", ")}.` : "Nothing added." }));
+      if (lines.length) out.append(el("ul", { className: "unread" }, ...lines));
+      if (added.length) {
+        $("b-quick").value = "";
+        changed();
+        learnMissing();
+      }
+    } catch (error) {
+      out.replaceChildren(el("p", { className: "error", text: error.message }));
+    }
+  }
+
+  // The cards of a validate answer's sections, added to the deck; their words.
+  function addSections(sections) {
+    const added = [];
+    for (const [section, data] of Object.entries(sections)) {
+      if (!state.deck[section]) continue;
+      for (const card of data.cards) {
+        info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
+        const count = Math.min((state.deck[section].get(card.number) || 0) + card.count, 1000);
+        state.deck[section].set(card.number, count);
+        added.push(`${card.count} ${card.number} ${card.name}`);
+      }
+    }
+    return added;
+  }
+
+  // ------------------------------------------------------------ send to an event
+
+  // An event's players' link (`https://host/e/<id>`, its admin or receipt links too) or
+  // its bare id, as the organizer hands it out; null when it is neither.
+  function eventTarget(typed) {
+    const text = typed.trim();
+    if (/^[A-Za-z0-9_-]{1,32}$/.test(text)) return { origin: location.origin, id: text };
+    let url;
+    try {
+      url = new URL(text, location.href);
+    } catch (error) {
+      return null;
+    }
+    const match = url.pathname.match(/\/e\/([A-Za-z0-9_-]{1,32})(?:\/|$)/);
+    if (!match || !/^https?:$/.test(url.protocol)) return null;
+    return { origin: url.origin, id: match[1] };
+  }
+
+  // The event page reads a list from its address's `#list=` fragment (a fragment never
+  // reaches a server): the player lands on the event's form with this deck as text.
+  async function sendToEvent() {
+    const out = $("b-event-result");
+    const target = eventTarget($("b-event").value);
+    if (!target) {
+      out.textContent = "That is not an event's link or id. Ask the organizer for the players' link: it looks like https://…/e/abc123.";
+      return;
+    }
+    if (!SECTIONS.some((section) => state.deck[section].size)) {
+      out.textContent = "The deck is empty: add cards before sending it.";
+      return;
+    }
+    try {
+      // An event of this server is looked up first, so a mistyped id is said here.
+      if (target.origin === location.origin) await api(`/api/v1/events/${encodeURIComponent(target.id)}`);
+      const text = await exportDeck("text");
+      out.textContent = "Opening the event…";
+      location.assign(`${target.origin}/e/${encodeURIComponent(target.id)}#list=${encodeURIComponent(text)}`);
+    } catch (error) {
+      out.textContent = `Could not send the deck: ${error.message}`;
     }
   }
 
@@ -682,6 +858,14 @@
     }
     $("b-sample").addEventListener("click", sampleHand);
     $("b-import-go").addEventListener("click", importList);
+    $("b-quick-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      quickAdd();
+    });
+    $("b-event-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      sendToEvent();
+    });
     $("b-export-go").addEventListener("click", async () => {
       try {
         $("b-export-out").value = await exportDeck($("b-style").value);
@@ -734,6 +918,14 @@
     $("b-color").closest(".field").hidden = !g.colors.length;
   }
 
+  // A game with no card list loaded here says so where its format is chosen.
+  function syncEmptyNote() {
+    const box = $("empty-pools");
+    if (!box) return;
+    for (const note of box.children) note.hidden = note.dataset.game !== gameId();
+    box.hidden = ![...box.children].some((note) => !note.hidden);
+  }
+
   function syncStyleOptions() {
     const code = [...$("b-style").options].find((o) => o.value === "deck-code");
     code.disabled = !game().deckCode;
@@ -753,6 +945,8 @@
   wire();
   syncStyleOptions();
   $("b-format").addEventListener("change", syncStyleOptions);
+  syncEmptyNote();
+  $("b-format").addEventListener("change", syncEmptyNote);
   renderMine();
   changed();
   learnMissing();

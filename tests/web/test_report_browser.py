@@ -7,6 +7,7 @@ test_browser.py (skipped without Chromium, a failure in CI).
 from __future__ import annotations
 
 import pytest
+from fixture_cards import ST1_TEXT
 from web.test_browser import ARTIFACTS, browser, server  # noqa: F401 - shared fixtures
 
 pytestmark = pytest.mark.browser
@@ -76,3 +77,22 @@ def test_colour_or_type_is_shown_for_digibattle(phone, server):  # noqa: F811
     )
     assert cells and all(cells), cells
     assert "Red, Vaccine" in cells
+
+
+def test_the_deck_is_one_line_a_card_on_a_phone(phone, server):  # noqa: F811
+    """The report's deck at 390 px: each card one line (count, number, name, level),
+    not a block of six labelled lines (16 cards took 4,184 px before, 1,947 after)."""
+    open_report(phone, server, ST1_TEXT, "dcg")
+    lines = phone.eval_on_selector_all(
+        "table.deck:not(.unread) tbody tr",
+        """rows => rows.map(row => {
+            const tops = [...row.cells].filter(c => c.getClientRects().length)
+                .map(c => Math.round(c.getBoundingClientRect().top));
+            // Baselines align; tops of one line differ by a pixel or two, a new line by ~24.
+            return {cells: tops.length, spread: Math.max(...tops) - Math.min(...tops)};
+        })""",
+    )
+    assert len(lines) == 16
+    assert [line for line in lines if line["cells"] < 3 or line["spread"] >= 10] == []
+    assert phone.evaluate("document.documentElement.scrollHeight") < 2600
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -168,9 +168,12 @@ def test_card_objects_carry_what_the_list_has(full_client):
     assert [limit["status"] for limit in restricted["limits"]] == ["restricted"]
 
 
-def test_browser_and_api_agree(full_client):
+@pytest.mark.parametrize("order", ["number", "relevance"])
+def test_browser_and_api_agree(full_client, order):
+    # In the same order (the page's default is relevance, the API's number: the page
+    # lists as the builder does, the API keeps the contract's default).
     for query in ["greymon", "k:tamer c:red", "lv>=6 -c:red", "bt1-1", "metl greymon"]:
-        params = {"game": "dcg", "q": query, "per_page": 50}
+        params = {"game": "dcg", "q": query, "per_page": 50, "order": order}
         api = [
             c["number"]
             for c in full_client.get("/api/v1/cards", query_string=params).get_json()["data"]
@@ -251,6 +254,22 @@ def test_card_text_is_searchable(full_client):
 def test_text_on_a_list_without_text_finds_nothing(client):
     body = client.get("/api/v1/cards?game=dcg&q=o:draw").get_json()
     assert body["total"] == 0
+    # ...and says why, and how to search text: not a silent 0.
+    assert body["note"].startswith("The Digimon Card Game card list here has no card text")
+    assert "cardpool import dcg cards.csv" in body["note"]
+    page = client.get("/cards?game=dcg&q=o:draw").get_data(as_text=True)
+    assert 'id="search-note"' in page and "has no card text" in page
+    both = client.get("/api/v1/cards?q=-text:draw k:tamer").get_json()["note"]
+    assert "Digi-Battle and Digital Monster Card Game card lists here have" in both
+
+
+def test_no_text_note_without_a_text_term(client):
+    assert "note" not in client.get("/api/v1/cards?game=dcg&q=agumon").get_json()
+
+
+def test_no_text_note_on_a_list_with_text(full_client):
+    # The shared DCG list has card text: its text search needs no note.
+    assert "note" not in full_client.get("/api/v1/cards?game=dcg&q=o:draw").get_json()
 
 
 @pytest.mark.parametrize("query", ["cost<=²", "dp>=٣000", "lv>=²", "cost:１"])

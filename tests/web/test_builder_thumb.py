@@ -11,7 +11,7 @@ from urllib.parse import unquote
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_COUNTS, ST1_TEXT
-from web.test_browser import browser, server  # noqa: F401 - shared fixtures
+from web.test_browser import server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = ROOT / "test-artifacts"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from fixture_cards import ST1_TEXT
-from web.test_browser import ARTIFACTS, browser, server  # noqa: F401 - shared fixtures
+from web.test_browser import ARTIFACTS, server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
 

@@ -59,6 +59,9 @@ class Releases:
     cards: dict[str, Product]
     undated: dict[str, str] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
+    # The cards dated one by one, by the product (or list) that dates each: for the format
+    # page, with the numbers as the file writes them.
+    listed: tuple[tuple[Product, tuple[str, ...]], ...] = ()
     _of_card: Bounded[str, Product | None] = field(
         default_factory=Bounded, init=False, repr=False, compare=False
     )
@@ -145,7 +148,13 @@ def parse(data: dict) -> Releases:
             not known.verified,
         ):
             cards[number_key(number)] = product
-    return Releases(sets, cards, dict(data.get("undated", {})), tuple(data.get("sources", ())))
+    listed: dict[Product, list[str]] = {}
+    for number, product in claims:
+        if cards[number_key(number)] is product:
+            listed.setdefault(product, []).append(number)
+    undated, sources = dict(data.get("undated", {})), tuple(data.get("sources", ()))
+    shown = tuple((p, tuple(numbers)) for p, numbers in listed.items())
+    return Releases(sets, cards, undated, sources, shown)
 
 
 @cache

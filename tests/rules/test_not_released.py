@@ -170,3 +170,19 @@ def test_the_newest_product_is_judged_up_to_the_day_it_came_out():
     assert late(date(2021, 5, 31)) == [("BT2-001",)]
     assert late(date(2021, 6, 1)) == []
     assert late(date(2030, 1, 1)) == []
+
+
+def test_the_format_lists_the_cards_dated_apart_and_what_each_day_rests_on(full_client):
+    data = full_client.get("/api/v1/formats/dcg").get_json()["releases"]
+    assert {s["rests_on"] for s in data["sets"]} == {"in-stores", "month-start"}
+    groups = {g["product"]: g for g in data["cards"]}
+    later = groups["Special Booster Ver.2.5"]
+    assert "BT19-012" in later["cards"] and later["earliest"] == "2025-02-28"
+    seen = groups["first seen in a tournament list: 2023 Championship Finals"]
+    assert seen["cards"] == ["P-101"] and seen["rests_on"] == "event" and seen["verified"]
+    guessed = groups["Promotion Pack Ver. 0.0"]
+    assert not guessed["verified"] and "first handed out" in guessed["note"]
+    assert "P-101" not in groups["EX5 Limited Card Set"]["cards"]  # dated by its list
+    page = full_client.get("/formats/dcg").data.decode()
+    assert "Special Booster Ver.2.5" in page and "BT19-012" in page
+    assert "a guess: the day a product holding it came out" in page

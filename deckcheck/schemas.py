@@ -331,6 +331,22 @@ class ReleaseSchema(Schema):
     earliest = fields.Date(
         required=True, metadata={"description": "first day any card of it was out in English"}
     )
+    rests_on = fields.String(metadata={"description": "what `earliest` rests on"})
+
+
+class CardReleaseSchema(Schema):
+    product = fields.String(required=True, metadata={"description": "or the tournament list"})
+    earliest = fields.Date(required=True, metadata={"description": "first day they were out"})
+    rests_on = fields.String(
+        required=True,
+        metadata={"description": "in-stores, month-start, product-list, event or guess"},
+    )
+    verified = fields.Boolean(
+        required=True,
+        metadata={"description": "false: a guess, which warns (release-unverified)"},
+    )
+    note = fields.String(metadata={"description": "the source, or for a guess its doubt"})
+    cards = fields.List(fields.String(), required=True)
 
 
 class UndatedSetSchema(Schema):
@@ -341,6 +357,10 @@ class UndatedSetSchema(Schema):
 class ReleasesSchema(Schema):
     sources = fields.List(fields.String())
     sets = fields.List(fields.Nested(ReleaseSchema))
+    cards = fields.List(
+        fields.Nested(CardReleaseSchema),
+        metadata={"description": "cards dated apart from their set: promos, two-part boosters"},
+    )
     undated = fields.List(
         fields.Nested(UndatedSetSchema),
         metadata={"description": "sets in the pool whose cards are not judged on release"},

@@ -321,8 +321,20 @@ def releases_json(fmt: Format, numbers: list[str]) -> dict | None:
                 "name": p.name,
                 "in_stores": p.in_stores.isoformat(),
                 "earliest": p.released.isoformat(),
+                "rests_on": p.rests_on,
             }
             for p in sorted(releases.sets.values(), key=lambda p: (p.in_stores, p.code))
+        ],
+        "cards": [
+            {
+                "product": p.name,
+                "earliest": p.released.isoformat(),
+                "rests_on": p.rests_on,
+                "verified": p.verified,
+                "note": p.note,
+                "cards": list(numbers),
+            }
+            for p, numbers in sorted(releases.listed, key=lambda g: (g[0].released, g[0].name))
         ],
         "undated": undated,
     }

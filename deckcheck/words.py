@@ -30,6 +30,7 @@ TITLES = {
     "choice-restriction": "Choice restriction",
     "wrong-section": "Wrong section",
     "not-released": "Not released yet",
+    "release-unverified": "Maybe not out yet",
     "set-not-allowed": "Set not allowed",
 }
 

@@ -1,11 +1,14 @@
-"""When each DCG card came out in English: per set, and per promo card.
+"""When each DCG card came out in English: per set, per card where a set was sold in more
+than one product, and per promo card.
 
 A card cannot be in a deck before it exists, so a deck checked "as of" a past day is
 judged against the products released by then (`not-released`), and a date may be
-written as a product's name ("BT13" = the day BT13 came out). The dates are facts
-shipped in `rules/data/dcg_releases.json` with their sources. A card whose release is
-not known (the LM packs, an unlisted promo, a set not in the file) is never judged on
-release: deckcheck does not guess.
+written as a product's name ("BT13" = the day BT13 came out). The dates ship in
+`rules/data/dcg_releases.json` as claims saying what they rest on: a product's day in
+stores, the earliest real tournament list that used the card, or a guess. Only a day
+that is not a guess makes a violation; a guessed one (most promos) makes a warning. A
+card whose release is not known (the LM packs, an unlisted promo, a set not in the file)
+is never judged on release.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ class Product:
     `in_stores` is the day the product was sold (what "as of BT13" means); `released`
     the first day any of its cards was out in English (a pre-sale, or an earlier
     product holding part of the set), the day `not-released` compares with: a card is
-    never called unreleased on a day it may already have been played.
+    never called unreleased on a day it may already have been played. `rests_on` says
+    what `released` rests on (`in-stores`, `month-start`, `product-list`, `event` or
+    `guess`); `note` is its source, or for a guess its doubt.
     """
 
     code: str
@@ -37,16 +42,26 @@ class Product:
     in_stores: date
     released: date
     note: str = ""
+    rests_on: str = "in-stores"
+
+    @property
+    def verified(self) -> bool:
+        """A day held as a fact, which may make `not-released` (a guess only warns)."""
+        return self.rests_on != "guess"
 
 
 @dataclass(frozen=True)
 class Releases:
-    """Release days by set code and by promo card key; `undated` says what is not known."""
+    """Release days by set code and by card key (promos, and cards of a set sold in more
+    than one product: these come before their set's day); `undated` says what is not known."""
 
     sets: dict[str, Product]
-    promos: dict[str, Product]
+    cards: dict[str, Product]
     undated: dict[str, str] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
+    # The cards dated one by one, by the product (or list) that dates each: for the format
+    # page, with the numbers as the file writes them.
+    listed: tuple[tuple[Product, tuple[str, ...]], ...] = ()
     _of_card: Bounded[str, Product | None] = field(
         default_factory=Bounded, init=False, repr=False, compare=False
     )
@@ -54,7 +69,7 @@ class Releases:
     @derived
     def newest(self) -> date:
         """The latest day any product came out: on or after it, no card is unreleased."""
-        products = [*self.sets.values(), *self.promos.values()]
+        products = [*self.sets.values(), *self.cards.values()]
         return max((p.released for p in products), default=date.min)
 
     def of_card(self, number: str) -> Product | None:
@@ -66,8 +81,9 @@ class Releases:
         found = set_of(number)
         if found is None:
             return None
-        if found.number is None:
-            return self.promos.get(number_key(number))
+        own = self.cards.get(number_key(number))
+        if own is not None or found.number is None:
+            return own
         return self.sets.get(found.code)
 
     def product(self, text: str) -> Product | None:
@@ -93,20 +109,52 @@ def _day(text: str) -> date:
 
 def _set(code: str, entry: dict) -> Product:
     in_stores = _day(entry["date"])
-    earliest = _day(entry["earliest"]) if entry.get("earliest") else in_stores
-    return Product(code, entry.get("name", code), in_stores, earliest, entry.get("note", ""))
+    if entry.get("earliest"):
+        earliest, rests_on = _day(entry["earliest"]), entry["earliest_rests_on"]
+    else:
+        earliest, rests_on = in_stores, entry["rests_on"]
+    return Product(
+        code, entry.get("name", code), in_stores, earliest, entry.get("note", ""), rests_on
+    )
+
+
+def _seen(number: str, seen: dict) -> Product:
+    """A promo's earliest real tournament list (tools/release_evidence.py writes these)."""
+    day = _day(seen["date"])
+    name = f"first seen in a tournament list: {seen['event']}"
+    return Product(number, name, day, day, f"{seen['file']}, deck {seen['deck']}", "event")
 
 
 def parse(data: dict) -> Releases:
-    """A Releases from the shipped file's shape (see rules/data/dcg_releases.json)."""
+    """A Releases from the shipped file's shape (see rules/data/dcg_releases.json).
+
+    A card's day is the earliest of its claims (its promo pack, the first real list that
+    used it, the product that held it), so a later guess never hides an earlier fact.
+    """
     sets = {code: _set(code, entry) for code, entry in data["sets"].items()}
-    promos: dict[str, Product] = {}
-    for group in data.get("promos", []):
+    claims: list[tuple[str, Product]] = []
+    for group in data.get("promos", []) + data.get("cards", []):
         day = _day(group["date"])
-        product = Product(group["product"], group["product"], day, day, group.get("note", ""))
-        for number in group["cards"]:
-            promos[number_key(number)] = product
-    return Releases(sets, promos, dict(data.get("undated", {})), tuple(data.get("sources", ())))
+        note = group.get("doubt") or group.get("source", "")
+        product = Product(group["product"], group["product"], day, day, note, group["rests_on"])
+        claims += [(number, product) for number in group["cards"]]
+    for number, seen in data.get("evidence", {}).get("cards", {}).items():
+        claims.append((number, _seen(number, seen)))
+    cards: dict[str, Product] = {}
+    for number, product in claims:
+        known = cards.get(number_key(number))
+        if known is None or (product.released, not product.verified) < (
+            known.released,
+            not known.verified,
+        ):
+            cards[number_key(number)] = product
+    listed: dict[Product, list[str]] = {}
+    for number, product in claims:
+        if cards[number_key(number)] is product:
+            listed.setdefault(product, []).append(number)
+    undated, sources = dict(data.get("undated", {})), tuple(data.get("sources", ()))
+    shown = tuple((p, tuple(numbers)) for p, numbers in listed.items())
+    return Releases(sets, cards, undated, sources, shown)
 
 
 @cache

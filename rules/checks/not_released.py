@@ -19,11 +19,14 @@ _NAMED = 8
 class NotReleased:
     """No card that came out (in English) after the day the deck is checked for.
 
-    What: looks up each card's first product (its set, or its promo pack) in the
+    What: looks up each card's first day (its set, the product that held it, or its
+    promo: the earliest real tournament list that used it, or its pack's day) in the
     shipped release dates and compares that day with the check date; the cards of one
-    product make one violation.
+    product make one violation. A day that is only a guess (most promo packs: the day a
+    product reprinted the card) makes the warning `release-unverified` instead.
     Why: a deck checked "as of" a past event may only hold cards that existed then;
-    without this, a 2022 check calls a deck of 2024 cards legal.
+    without this, a 2022 check calls a deck of 2024 cards legal. A guess is not a fact:
+    it may not make a real deck illegal.
     A card whose release is not known (LM packs, unlisted promos) is not judged.
     Example: BT18-001 in a deck checked as of 2022-01-01 gets `not-released`
     ("BT18-001 came out on 2024-11-01").
@@ -32,6 +35,7 @@ class NotReleased:
     rule: str = RELEASE_SOURCE
     releases: Releases = field(default_factory=dcg_releases)
     code: str = "not-released"
+    unsure: str = "release-unverified"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
         if ctx.on >= self.releases.newest:
@@ -49,12 +53,30 @@ class NotReleased:
         if len(stacks) > _NAMED:
             shown += f" and {len(stacks) - _NAMED} more cards"
         one = len(stacks) == 1
+        it, they = ("it", "that card") if one else ("them", "those cards")
+        if not product.verified:
+            message = (
+                f"{shown} may not have been out yet on {ctx.on}. deckcheck dates "
+                f"{it} {product.released} ({product.name}), but that date is not sure: "
+                f"{product.note}. If {they} came out after {ctx.on}, this deck cannot "
+                f"use {it}."
+            )
+            return self._found(self.unsure, message, stacks, warning=True)
+        if product.rests_on == "event":  # a real list shows it was out, not since when
+            when = f"{'was' if one else 'were'} first played on {product.released}"
+            before = f"the first day deckcheck knows {they} {'was' if one else 'were'} out"
+        else:
+            when, before = f"came out on {product.released}", f"{they} existed"
+        message = (
+            f"{shown} {when} ({product.name}); this deck is checked as of {ctx.on}, "
+            f"before {before}. Remove {it}, or check the deck for a later date."
+        )
+        return self._found(self.code, message, stacks)
+
+    def _found(
+        self, code: str, message: str, stacks: list[Stack], warning: bool = False
+    ) -> Violation:
+        cards = tuple(s.card.number for s in stacks)
         return Violation(
-            self.code,
-            f"{shown} came out on {product.released} ({product.name}); this deck is checked "
-            f"as of {ctx.on}, before {'that card' if one else 'those cards'} existed. "
-            f"Remove {'it' if one else 'them'}, or check the deck for a later date.",
-            self.rule,
-            cards=tuple(s.card.number for s in stacks),
-            line=stacks[0].line,
+            code, message, self.rule, cards=cards, line=stacks[0].line, warning=warning
         )

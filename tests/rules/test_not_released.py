@@ -14,7 +14,8 @@ from rules.model import Card, Context, Deck, Entry
 from rules.releases import Product, Releases, dcg_releases
 
 
-def codes_for(client, cards, day):
+def judged(client, cards, day):
+    """The `not-released` violations and `release-unverified` warnings of a deck."""
     body = {
         "format": "dcg",
         "date": day,
@@ -22,40 +23,76 @@ def codes_for(client, cards, day):
     }
     response = client.post("/api/v1/decks/validate", json=body)
     assert response.status_code == 200, response.get_json()
-    return [v for v in response.get_json()["violations"] if v["code"] == "not-released"]
+    data = response.get_json()
+    found = [v for v in data["violations"] if v["code"] == "not-released"]
+    return found + [w for w in data["warnings"] if w["code"] == "release-unverified"]
+
+
+def codes_for(client, cards, day):
+    return [v for v in judged(client, cards, day) if v["code"] == "not-released"]
 
 
 @pytest.mark.parametrize(
-    ("card", "day", "flagged"),
+    ("card", "day", "verdict"),
     [
-        ("BT18-001", "2022-01-01", True),  # the issue's case: BT18 came out 2024-11-01
-        ("EX9-013", "2025-06-25", True),  # the day before EX9 (2025-06-26)
-        ("EX9-013", "2025-06-26", False),  # its release day
-        ("BT19-001", "2024-11-01", False),  # half of BT19 came in Ver.2.0: its earliest day
-        ("BT20-001", "2024-11-01", True),  # BT20 only with Ver.2.5 (2025-02-28)
-        ("BT2-047", "2021-02-11", True),
-        ("BT2-047", "2021-02-12", False),  # BT1-3 were split over Ver.1.0 and Ver.1.5
-        ("ST1-02", "2021-01-01", False),  # sold at the November 2020 English pre-sale
-        ("ST1-02", "2020-10-31", True),
-        ("P-001", "2020-11-15", True),  # a promo: its pack's first day (2020-11-16)
-        ("P-001", "2020-11-16", False),
-        ("LM-001", "2020-01-01", False),  # LM packs have no known day: never judged
+        ("BT18-001", "2022-01-01", "not-released"),  # BT18 came out 2024-11-01
+        ("EX9-013", "2025-06-25", "not-released"),  # the day before EX9 (2025-06-26)
+        ("EX9-013", "2025-06-26", None),  # its release day
+        # BT18-BT20 came in two boosters: each card with the one that held it.
+        ("BT19-002", "2024-11-01", None),  # in Ver.2.0 (2024-11-01)
+        ("BT19-012", "2025-02-27", "not-released"),  # only in Ver.2.5 (2025-02-28)
+        ("BT19-012", "2025-02-28", None),
+        ("BT20-001", "2024-11-01", "not-released"),
+        # BT1-BT3 too: Ver.1.0 (2021-02-12) and Ver.1.5 (2021-03-12).
+        ("BT2-005", "2021-02-11", "not-released"),
+        ("BT2-005", "2021-02-12", None),  # a BT2 card of Ver.1.0
+        ("BT1-083", "2021-02-20", "not-released"),  # a BT1 card only in Ver.1.5
+        ("BT3-010", "2021-03-11", "not-released"),
+        ("BT3-010", "2021-03-12", None),
+        ("ST15-12", "2023-07-21", None),  # in BT13's box topper, before ST15
+        ("ST15-12", "2023-07-20", "not-released"),
+        ("ST1-02", "2021-01-01", None),  # sold at the November 2020 English pre-sale
+        ("ST1-02", "2020-10-31", "not-released"),
+        # A promo pack's day is a guess: a warning, never a problem.
+        ("P-001", "2020-11-15", "release-unverified"),
+        ("P-001", "2020-11-16", None),
+        # A promo seen in a real tournament list: out by that day, whatever its pack says.
+        ("P-101", "2024-01-27", None),  # 2023 Championship Finals (pack: 2024-04-26)
+        ("P-101", "2024-01-26", "not-released"),
+        ("P-186", "2025-05-10", None),  # an event on 2025-05-10 (pack: 2025-06-27)
+        ("LM-001", "2020-01-01", None),  # LM packs have no known day: never judged
     ],
 )
-def test_a_card_is_judged_by_its_english_release(full_client, card, day, flagged):
-    found = codes_for(full_client, [card], day)
-    assert bool(found) == flagged
-    if flagged:
+def test_a_card_is_judged_by_its_english_release(full_client, card, day, verdict):
+    found = judged(full_client, [card], day)
+    assert [v["code"] for v in found] == ([verdict] if verdict else [])
+    if verdict:
         (violation,) = found
         assert violation["cards"] == [card]
-        assert f"checked as of {day}" in violation["message"]
-        assert "came out on" in violation["message"]
+        assert day in violation["message"]
         assert "products" in violation["rule"]
+
+
+def test_a_guessed_day_is_a_warning_that_says_why(full_client):
+    body = {"format": "dcg", "date": "2020-11-01", "decklist": "4 P-001\n4 P-002\n4 BT1-001"}
+    data = full_client.post("/api/v1/decks/validate", json=body).get_json()
+    (warning,) = [w for w in data["warnings"] if w["code"] == "release-unverified"]
+    assert warning["cards"] == ["P-001", "P-002"]
+    assert "2020-11-16 (Promotion Pack Ver. 0.0)" in warning["message"]
+    assert "not sure" in warning["message"] and "first handed out" in warning["message"]
+    # The guessed promos make no problem; the booster card, dated in stores, does.
+    assert [v["cards"] for v in data["violations"] if v["code"] == "not-released"] == [["BT1-001"]]
+
+
+def test_a_day_from_a_tournament_list_names_the_event(full_client):
+    (found,) = codes_for(full_client, ["P-101"], "2024-01-01")
+    assert "first played on 2024-01-27" in found["message"]
+    assert "2023 Championship Finals" in found["message"]
 
 
 def test_the_cards_of_one_product_make_one_problem(full_client):
     """Each unreleased card is named once, grouped by the product it came in."""
-    cards = ["BT18-001", "EX9-013", "BT18-001", "BT18-002", "ST1-02"]
+    cards = ["BT18-001", "EX9-013", "BT18-001", "BT18-002", "ST1-02", "P-001"]
     found = codes_for(full_client, cards, "2022-01-01")
     assert [v["cards"] for v in found] == [["BT18-001", "BT18-002"], ["EX9-013"]]
     assert "before those cards existed" in found[0]["message"]
@@ -121,6 +158,7 @@ def test_the_newest_product_is_judged_up_to_the_day_it_came_out():
     the day before it, the newest product's cards are still judged. Test-only sets."""
     old = Product("BT1", "BT-01", date(2021, 3, 5), date(2021, 3, 1))
     new = Product("BT2", "BT-02", date(2021, 6, 4), date(2021, 6, 1))
+    assert old.verified and not Product("P", "P", old.in_stores, old.released, "", "guess").verified
     releases = Releases({"BT1": old, "BT2": new}, {})
     assert releases.newest == date(2021, 6, 1)
     check = NotReleased(releases=releases)
@@ -132,3 +170,19 @@ def test_the_newest_product_is_judged_up_to_the_day_it_came_out():
     assert late(date(2021, 5, 31)) == [("BT2-001",)]
     assert late(date(2021, 6, 1)) == []
     assert late(date(2030, 1, 1)) == []
+
+
+def test_the_format_lists_the_cards_dated_apart_and_what_each_day_rests_on(full_client):
+    data = full_client.get("/api/v1/formats/dcg").get_json()["releases"]
+    assert {s["rests_on"] for s in data["sets"]} == {"in-stores", "month-start"}
+    groups = {g["product"]: g for g in data["cards"]}
+    later = groups["Special Booster Ver.2.5"]
+    assert "BT19-012" in later["cards"] and later["earliest"] == "2025-02-28"
+    seen = groups["first seen in a tournament list: 2023 Championship Finals"]
+    assert seen["cards"] == ["P-101"] and seen["rests_on"] == "event" and seen["verified"]
+    guessed = groups["Promotion Pack Ver. 0.0"]
+    assert not guessed["verified"] and "first handed out" in guessed["note"]
+    assert "P-101" not in groups["EX5 Limited Card Set"]["cards"]  # dated by its list
+    page = full_client.get("/formats/dcg").data.decode()
+    assert "Special Booster Ver.2.5" in page and "BT19-012" in page
+    assert "a guess: the day a product holding it came out" in page

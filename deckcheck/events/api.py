@@ -6,6 +6,8 @@ in constant time (as a SHA-256 hash) and never written to a log or the database.
 
 from __future__ import annotations
 
+import json
+
 import orjson
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from sqlalchemy.exc import OperationalError
@@ -95,6 +97,17 @@ def submit(event_id: str):
     return jsonify(body), 201
 
 
+@bp.get("/<event_id>/submissions/mine")
+def own_submission(event_id: str):
+    """The player's own current list, for their private link to fill the form with."""
+    sub = core.own_submission(event_id, core.bearer_token())
+    body = {
+        "submission": core.submission_json(sub),
+        "decklist": core.list_text(json.loads(sub["entry"])),
+    }
+    return jsonify(body)
+
+
 def _json_table(row: dict):
     """{"data": [...]} written a row at a time: 2,000 players never sit in memory at once."""
     yield b'{"data":['
@@ -114,7 +127,7 @@ def submissions(event_id: str):
 def submissions_csv(event_id: str):
     row = _admin(event_id)
     core.refresh(row)
-    rows = core.table_csv_rows(core.table(row))
+    rows = core.table_csv_rows(core.table(row, with_lists=True))
     return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
 
 

@@ -29,6 +29,7 @@ from deckcheck.events.store import (
 )
 from deckcheck.format_registry import get_format
 from deckcheck.words import moment_words
+from rules.games import SECTIONS
 
 _lock = threading.Lock()
 MAX_DESCRIPTION = 2000
@@ -275,27 +276,41 @@ def submit(
         raise ApiError(404, "event-not-found", "There is no event at this address.") from err
     except EventLocked as err:
         raise locked_error(row) from err
-    except PlayerExists as err:
-        raise ApiError(
-            409,
-            "player-exists",
-            "This player already sent a list. To replace it, send the new list with the "
-            "edit token you got for the first one (it is in your private link on the "
-            "receipt), or ask the organizer to replace it. Another player: use another "
-            "name or player id.",
-            {"submission": str(err)},
-        ) from err
-    except PlayerDropped as err:
-        raise ApiError(
+    except (PlayerExists, PlayerDropped) as err:
+        raise player_error(err) from err
+    except EventFull as err:
+        raise full_error() from err
+    return stored, {"legal": report.legal, **verdict, "report": report}, token
+
+
+def check_player(row: dict, player: str, player_id: str, edit_token: str | None) -> None:
+    """A 409 now for a name or id another player holds (before a form asks "send anyway?")."""
+    try:
+        store().check_claim(row["id"], player, player_id, Claim(edit_token=edit_token or None))
+    except (PlayerExists, PlayerDropped) as err:
+        raise player_error(err) from err
+
+
+def player_error(err: PlayerExists | PlayerDropped) -> ApiError:
+    if isinstance(err, PlayerDropped):
+        return ApiError(
             409,
             "player-dropped",
             "The organizer dropped this player from the event. Only the organizer can "
             "take them back in; ask them.",
             {"submission": str(err)},
-        ) from err
-    except EventFull as err:
-        raise full_error() from err
-    return stored, {"legal": report.legal, **verdict, "report": report}, token
+        )
+    return ApiError(
+        409,
+        "player-exists",
+        "A player with this name (or player id) already sent a list to this event. "
+        "To change that list, open the private link on its receipt: it fills in the "
+        "form, and sending it replaces the list (or send the new list with its edit token, "
+        "`edit_token`). Lost the link? Ask the organizer to replace it. "
+        "Another player with the same name: add something that tells you apart, "
+        "such as a last name or an initial.",
+        {"submission": str(err)},
+    )
 
 
 def full_error() -> ApiError:
@@ -328,6 +343,45 @@ def edit_url(row: dict, token: str) -> str:
     """The player's private link: the event's form with the token in the fragment,
     which browsers never send (events.js puts it in the form)."""
     return f"{base_url()}/e/{row['event_id']}#edit={token}"
+
+
+SECTION_HEADINGS = {s.id: s.heading for s in SECTIONS.values()}  # the registry's
+
+
+def list_text(entry: dict) -> str:
+    """A stored list as text: the text the player sent, or their structured deck as
+    one `<count> <card>` line per entry under its section's heading."""
+    if "decklist" in entry:
+        return str(entry["decklist"])
+    deck = entry.get("deck") or {}
+    lines = [f"Partner: {deck['partner']}"] if deck.get("partner") else []
+    for section, items in deck.items():
+        if section == "partner" or not items:
+            continue
+        lines.append(f"// {SECTION_HEADINGS.get(section, section)}")
+        lines.extend(f"{item['count']} {item['card']}" for item in items)
+    return "\n".join(lines)
+
+
+def own_submission(event_id: str, token: str | None) -> dict:
+    """The current list the edit token belongs to: 401 without one, 403 for a wrong one."""
+    find_event(event_id)
+    if not token:
+        raise ApiError(
+            401,
+            "token-required",
+            "This needs your edit token: send the header Authorization: Bearer <token> "
+            "(it is in the private link on your receipt).",
+        )
+    row = store().by_token(event_id, token)
+    if row is None:
+        raise ApiError(
+            403,
+            "token-wrong",
+            "This edit token belongs to no current list of this event (the organizer may "
+            "have replaced or dropped it).",
+        )
+    return row
 
 
 def submission_json(row: dict, verdict: dict | None = None) -> dict:
@@ -393,12 +447,15 @@ def table_row(sub: dict) -> dict:
     return data
 
 
-def table(row: dict) -> Iterator[dict]:
+def table(row: dict, with_lists: bool = False) -> Iterator[dict]:
     """Every player's latest list with its verdict of today, oldest first, read a page
-    at a time (call `refresh` first)."""
-    for page in store().current_pages(row["id"]):
+    at a time (call `refresh` first); `with_lists` adds each list as text (`decklist`)."""
+    for page in store().current_pages(row["id"], with_entry=with_lists):
         for sub in page:
-            yield table_row(sub)
+            item = table_row(sub)
+            if with_lists:
+                item["decklist"] = list_text(json.loads(sub["entry"]))
+            yield item
 
 
 CSV_HEADER = (
@@ -412,6 +469,7 @@ CSV_HEADER = (
     "warnings",
     "fingerprint",
     "version",
+    "decklist",
 )
 
 
@@ -433,4 +491,5 @@ def table_csv_rows(rows) -> Iterator[list]:
             words(r, "warnings"),
             r["fingerprint"],
             r["version"],
+            r.get("decklist", ""),
         ]

@@ -11,7 +11,8 @@ ERRORS = {
     "400": "malformed JSON",
     "404": "no such event (or submission)",
     "401": "no admin token (Authorization: Bearer <token>), or no key to create events",
-    "403": "the admin token is not this event's, or the key to create events is wrong",
+    "403": "the admin token is not this event's (or the edit token no current list's), or "
+    "the key to create events is wrong",
     "409": "event-locked (past the deadline or locked), player-exists (send the edit "
     "token), player-dropped, event-full",
     "413": "body too large, or a list over 64 KB (list-too-large)",
@@ -35,8 +36,11 @@ ROUTES = [
      "201", schemas.SubmittedSchema, ("400", "403", "404", "409", "413", "422", "429"), False),
     (EVENT + "/submissions", "get", "Every player's latest list, judged again now", None, "200",
      schemas.SubmissionListSchema, ("401", "403", "404"), True),
-    (EVENT + "/submissions.csv", "get", "The same as CSV", None, "200", "text/csv",
-     ("401", "403", "404"), True),
+    (EVENT + "/submissions/mine", "get", "The list an edit token (Authorization: Bearer "
+     "<edit_token>) belongs to, with its text: a private link fills the form with it", None,
+     "200", schemas.OwnSubmissionSchema, ("401", "403", "404"), False),
+    (EVENT + "/submissions.csv", "get", "The same as CSV (with a decklist column)", None,
+     "200", "text/csv", ("401", "403", "404"), True),
     (EVENT + "/lock", "post", "Lock the event (no more lists)", None, "200",
      schemas.EventSchema, ("401", "403", "404"), True),
     (EVENT + "/unlock", "post", "Unlock the event", None, "200", schemas.EventSchema,

@@ -28,7 +28,7 @@ from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
 from deckcheck.events import core, names, verdicts
-from deckcheck.events.judge import judge, unresolved_lines
+from deckcheck.events.judge import judge, unresolved_lines, verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
@@ -134,12 +134,33 @@ def submit(event_id: str):
     player, player_id = core.player_fields(form.get("player", ""), form.get("player_id", ""))
     if not text.strip():
         raise ApiError(400, "empty-decklist", "Paste your decklist (or choose a file) first.")
-    stored, _, token = core.submit(
-        row, player, player_id, {"decklist": text}, form.get("edit_token") or None
-    )
+    entry = {"decklist": text}
+    core.check_list_size(entry)
+    core.check_player(row, player, player_id, form.get("edit_token"))
+    if not form.get("anyway"):
+        # An illegal list is stored only once the player has seen why and said so.
+        report = judge(service.find_format(row["format"]), entry, core.event_day(row))
+        if not report.legal:
+            return _confirm_page(row, player, player_id, text, report)
+    stored, _, token = core.submit(row, player, player_id, entry, form.get("edit_token") or None)
     if token:
         _remember_token(stored["id"], token)
     return redirect(url_for("events.receipt", event_id=event_id, submission_id=stored["id"]), 303)
+
+
+def _confirm_page(row: dict, player: str, player_id: str, text: str, report):
+    """The form again, filled in, with the list's problems and "Send anyway"."""
+    return render_template(
+        "events/event.html",
+        event=core.event_json(row, core.store().players(row["id"])),
+        confirm=verdict_json(report),
+        filled={
+            "player": player,
+            "player_id": player_id,
+            "decklist": text,
+            "edit_token": request.form.get("edit_token", ""),
+        },
+    )
 
 
 @bp.get("/e/<event_id>/r/<submission_id>")
@@ -221,7 +242,7 @@ def admin_table(event_id: str):
 def admin_csv(event_id: str):
     row = _admin_row(event_id)
     core.refresh(row)
-    rows = core.table_csv_rows(core.table(row))
+    rows = core.table_csv_rows(core.table(row, with_lists=True))
     return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
 
 

@@ -79,6 +79,13 @@ class SubmissionSchema(Schema):
     unresolved = fields.List(fields.Nested(UnresolvedSchema))
 
 
+class OwnSubmissionSchema(Schema):
+    submission = fields.Nested(SubmissionSchema, required=True)
+    decklist = fields.String(
+        required=True, metadata={"description": "the list as text, to fill the form with"}
+    )
+
+
 class SubmittedSchema(Schema):
     submission = fields.Nested(SubmissionSchema, required=True)
     edit_token = fields.String(

@@ -32,7 +32,7 @@ from pathlib import Path
 from sqlalchemy import bindparam, create_engine, event, func, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
-from deckcheck.events.names import player_key
+from deckcheck.events.names import fold, player_key
 from deckcheck.events.packing import pack
 from deckcheck.events.tables import drops, events, metadata, submissions
 
@@ -160,12 +160,35 @@ _LOCK_EVENT = (
     .with_for_update()
 )
 _LATEST = (
-    select(submissions.c.id, submissions.c.status, submissions.c.edit_hash, submissions.c.seq)
+    select(
+        submissions.c.id,
+        submissions.c.status,
+        submissions.c.edit_hash,
+        submissions.c.seq,
+        submissions.c.player_key,
+    )
     .where(
         submissions.c.event_id == bindparam("e_id"), submissions.c.player_key == bindparam("p_key")
     )
     .order_by(submissions.c.seq.desc())
     .limit(1)
+)
+# A player's rows by edit token (the token's hash, so comparing in SQL leaks nothing of
+# the token itself): the private link finds its own list whatever name is written.
+_BY_TOKEN = (
+    select(*_LATEST.selected_columns)
+    .where(
+        submissions.c.event_id == bindparam("e_id"),
+        submissions.c.edit_hash == bindparam("e_hash"),
+        submissions.c.status.in_([CURRENT, DROPPED]),
+    )
+    .limit(1)
+)
+# Every player of an event (at most its player cap), to compare names folded in Python:
+# the database cannot fold as names.fold does.
+_NAMES = select(*_LATEST.selected_columns, submissions.c.player).where(
+    submissions.c.event_id == bindparam("e_id"),
+    submissions.c.status.in_([CURRENT, DROPPED]),
 )
 _PLAYERS = select(func.count()).where(
     submissions.c.event_id == bindparam("e_id"), submissions.c.status == CURRENT
@@ -186,6 +209,46 @@ PAGE = 200
 
 def _row(row) -> dict | None:
     return dict(row._mapping) if row is not None else None
+
+
+def _players_row(conn: Connection, event_id: str, new: NewSubmission, claim: Claim):
+    """The row of the player this submission is about, or None for a new player.
+
+    The edit token finds its own player whatever name or id is written now. Without
+    it, the same player id, or the same name folded (whatever ids the two carry), is
+    that player: one row per name, so a name cannot be taken twice.
+    Raises PlayerExists when the name and the id point at two different players.
+    """
+    if claim.edit_token:
+        mine = conn.execute(
+            _BY_TOKEN, {"e_id": event_id, "e_hash": token_hash(claim.edit_token)}
+        ).first()
+        if mine is not None:
+            _no_other_named(conn, event_id, new.player, mine.id)
+            return mine
+    key = player_key(new.player, new.player_id)
+    by_key = conn.execute(_LATEST, {"e_id": event_id, "p_key": key}).first()
+    named = _named(conn, event_id, new.player)
+    if by_key is not None and named is not None and named.id != by_key.id:
+        raise PlayerExists(named.id)
+    if by_key is None or by_key.status == REPLACED:
+        return named or by_key
+    return by_key
+
+
+def _named(conn: Connection, event_id: str, player: str):
+    """The current or dropped row whose player name folds to `player`'s, if any."""
+    wanted = fold(player)
+    for row in conn.execute(_NAMES, {"e_id": event_id}):
+        if fold(row.player) == wanted:
+            return row
+    return None
+
+
+def _no_other_named(conn: Connection, event_id: str, player: str, mine: str) -> None:
+    named = _named(conn, event_id, player)
+    if named is not None and named.id != mine:
+        raise PlayerExists(named.id)
 
 
 class EventStore:
@@ -267,17 +330,17 @@ class EventStore:
         PlayerDropped, PlayerExists or EventFull, with nothing stored.
         """
         when = when or now_utc()
-        key = player_key(new.player, new.player_id)
         with self._writer.begin() as conn:
             found = conn.execute(_LOCK_EVENT, {"e_id": event_id}).first()
             if found is None:
                 raise KeyError(event_id)
             if found.locked or when >= found.deadline_utc:
                 raise EventLocked(event_id)
-            params = {"e_id": event_id, "p_key": key}
-            latest = conn.execute(_LATEST, params).first()
+            latest = _players_row(conn, event_id, new, claim)
             token, edit_hash = self._right_to_store(conn, event_id, latest, claim, max_players)
-            conn.execute(_RETIRE_CURRENT, params)
+            # A player keeps their key (and so their history) when they rewrite their name.
+            key = latest.player_key if latest else player_key(new.player, new.player_id)
+            conn.execute(_RETIRE_CURRENT, {"e_id": event_id, "p_key": key})
             row = {
                 "id": secrets.token_urlsafe(12),
                 "event_id": event_id,
@@ -301,6 +364,15 @@ class EventStore:
             }
             conn.execute(submissions.insert(), row)
         return row, token
+
+    def check_claim(self, event_id: str, player: str, player_id: str, claim: Claim) -> None:
+        """Raise PlayerExists or PlayerDropped now if storing this player's list would,
+        so a form can say so before asking anything else (submit checks again)."""
+        new = NewSubmission(player, player_id, {}, "", False, {}, "")
+        with self.engine.begin() as conn:
+            latest = _players_row(conn, event_id, new, claim)
+            if latest is not None:
+                self._right_to_store(conn, event_id, latest, claim, 0)
 
     @staticmethod
     def _right_to_store(conn, event_id, latest, claim: Claim, max_players: int):
@@ -415,6 +487,16 @@ class EventStore:
     def submission(self, event_id: str, submission_id: str) -> dict | None:
         query = select(submissions).where(
             submissions.c.event_id == event_id, submissions.c.id == submission_id
+        )
+        with self.engine.begin() as conn:
+            return _row(conn.execute(query).first())
+
+    def by_token(self, event_id: str, token: str) -> dict | None:
+        """The current list this edit token belongs to, if any."""
+        query = select(submissions).where(
+            submissions.c.event_id == event_id,
+            submissions.c.edit_hash == token_hash(token),
+            submissions.c.status == CURRENT,
         )
         with self.engine.begin() as conn:
             return _row(conn.execute(query).first())

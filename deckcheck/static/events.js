@@ -32,12 +32,49 @@
     sync();
   }
   // A player's private link (/e/<id>#edit=<token>): the token goes into the form, never
-  // into an address the server sees (and logs).
+  // into an address the server sees (and logs), and fetches the player's list to edit.
   var edit = /^#edit=([A-Za-z0-9_-]+)$/.exec(location.hash);
   var editField = document.getElementById("edit_token");
+  var eventId = /^\/e\/([A-Za-z0-9_-]+)/.exec(location.pathname);
   if (edit && editField) {
     editField.value = edit[1];
-    document.getElementById("editing").hidden = false;
+    fillOwnList(eventId && eventId[1], edit[1]);
+  }
+  // "Send to an event" from the builder (/e/<id>#list=<text>): the list fills the form.
+  var sent = /^#list=(.*)$/.exec(location.hash);
+  var decklist = document.getElementById("decklist");
+  if (sent && decklist && !decklist.value) {
+    try { decklist.value = decodeURIComponent(sent[1]); } catch (e) { decklist.value = ""; }
+    var from = document.getElementById("from-builder");
+    if (from) { from.hidden = false; }
+  }
+
+  function fillOwnList(id, token) {
+    var note = document.getElementById("editing");
+    if (!id || !note) { return; }
+    note.hidden = false;
+    note.textContent = "Opening your list…";
+    fetch("/api/v1/events/" + id + "/submissions/mine", {
+      headers: { "Authorization": "Bearer " + token, "Accept": "application/json" }
+    }).then(function (response) {
+      return response.json().then(function (body) { return [response.ok, body]; });
+    }).then(function (answer) {
+      if (!answer[0]) {
+        note.textContent = (answer[1].error && answer[1].error.message) ||
+          "This private link no longer opens a list.";
+        note.className = "doubt";
+        return;
+      }
+      var mine = answer[1];
+      document.getElementById("player").value = mine.submission.player;
+      document.getElementById("player_id").value = mine.submission.player_id;
+      document.getElementById("decklist").value = mine.decklist;
+      note.textContent = "This is your list as you sent it. Change it and send it: it " +
+        "replaces your earlier list (the organizer still sees one row for you).";
+    }).catch(function () {
+      note.textContent = "Your list could not be opened; check your connection and reload.";
+      note.className = "doubt";
+    });
   }
   window.deckcheckOffset = offset;
 })();

@@ -10,6 +10,7 @@ import re
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
+from playwright.sync_api import expect
 from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.shipped import read_shipped
@@ -35,7 +36,13 @@ def _send(page, base, event_id, player, text):
     page.fill("#player", player)
     page.fill("#decklist", text)
     page.click("#submit-form button[type=submit]")
-    page.wait_for_selector("#verdict")
+    page.wait_for_selector("#verdict, #confirm")
+    if page.locator("#confirm").count():
+        # An illegal list: the form comes back with its problems until sent anyway.
+        assert "send it anyway?" in page.inner_text("#confirm")
+        assert page.input_value("#decklist") == text and page.input_value("#player") == player
+        page.click("#send-anyway")
+        page.wait_for_selector("#verdict")
     return page.inner_text("#verdict")
 
 
@@ -74,7 +81,9 @@ def test_an_event_from_creation_to_the_table(context, server):  # noqa: F811
     assert "Not legal" in _send(page, server, event_id, "Bob", "4 ST1-03")
     assert "Not legal" in _send(page, server, event_id, "Carol", "4 ST1-02")
     page.click("#resubmit")
-    page.fill("#player", "Carol")
+    # The private link opens Carol's own list, filled in; she changes only the list.
+    expect(page.locator("#decklist")).to_have_value("4 ST1-02")
+    assert page.input_value("#player") == "Carol"
     page.fill("#decklist", ST1_TEXT)
     page.click("#submit-form button[type=submit]")
     page.wait_for_selector("#verdict")

@@ -7,7 +7,9 @@ static JS (admin.js) hands it over as an Authorization header or a form field.
 
 from __future__ import annotations
 
+import io
 import json
+import re
 
 import segno
 from flask import (
@@ -50,9 +52,32 @@ def _body_limit() -> None:
     request.max_content_length = current_app.config["BODY_LIMIT"]
 
 
-def qr_svg(address: str) -> str:
-    """A QR code of an address as inline SVG (no script, no image request)."""
-    return segno.make(address, error="m").svg_inline(scale=2, border=2, title=address)
+# An origin the browser says it is at: scheme, host and port, nothing else.
+ORIGIN = re.compile(
+    r"https?://[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]{2,60}\](:[0-9]{1,5})?"
+)
+
+
+def whole(path: str) -> str:
+    """A full address of one of this site's paths for a QR code: DECKCHECK_BASE_URL's,
+    else the origin the browser says it is at (`?origin=`, page.js adds it), never the
+    request's Host header. Without either it stays a path (and the admin page says so)."""
+    base = core.base_url()
+    if base:
+        return base + path
+    origin = request.args.get("origin", "")
+    return origin + path if ORIGIN.fullmatch(origin) else path
+
+
+def qr_image(address: str, private: bool = False) -> Response:
+    """A QR code as a standalone SVG image: with its xmlns (or browsers show nothing)
+    and a viewBox, so it scales to the box a page gives it."""
+    out = io.BytesIO()
+    segno.make(address, error="m").save(
+        out, kind="svg", border=2, xmldecl=False, svgns=True, omitsize=True, title=address
+    )
+    cache = "private, no-store" if private else "public, max-age=86400"
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": cache})
 
 
 def _remember_token(submission_id: str, token: str) -> None:
@@ -67,6 +92,12 @@ def _remembered_token(submission_id: str) -> str | None:
         if sid == submission_id:
             return token
     return None
+
+
+@bp.app_context_processor
+def _links() -> dict:
+    """Whether the server knows its own address (else page.js completes links and QRs)."""
+    return {"base_url": core.base_url()}
 
 
 @bp.get("/e/new")
@@ -181,10 +212,8 @@ def receipt(event_id: str, submission_id: str):
             event=core.event_json(row),
             sub=sub,
             verdict=verdict,
-            qr=qr_svg(address),
             address=address,
             private=private,
-            private_qr=qr_svg(private) if private else None,
         )
     )
     if private:
@@ -203,13 +232,26 @@ def receipt_qr(event_id: str, submission_id: str):
     sub = core.find_submission(event_id, submission_id) if names.is_id(event_id) else None
     if sub is None:
         raise ApiError(404, "submission-not-found", "There is no receipt at this address.")
-    address = core.receipt_url(sub)
-    svg = segno.make(address, error="m").svg_inline(scale=2, border=2, title=address)
-    return Response(
-        svg,
-        mimetype="image/svg+xml",
-        headers={"Cache-Control": "public, max-age=86400"},
-    )
+    # Vary: one receipt's image differs by the origin a browser says it is at.
+    return qr_image(whole(f"/e/{sub['event_id']}/r/{sub['id']}"))
+
+
+@bp.get("/e/<event_id>/r/<submission_id>/private-qr.svg")
+def private_qr(event_id: str, submission_id: str):
+    """The QR code of the player's private link, for the browser that sent the list
+    only: its token comes from that browser's session, never from the address."""
+    sub = core.find_submission(event_id, submission_id) if names.is_id(event_id) else None
+    token = _remembered_token(submission_id) if sub else None
+    if sub is None or not token or not _token_current(sub, token):
+        raise ApiError(404, "submission-not-found", "There is no private link here.")
+    return qr_image(whole(f"/e/{sub['event_id']}#edit={token}"), private=True)
+
+
+@bp.get("/e/<event_id>/qr.svg")
+def event_qr(event_id: str):
+    """The QR code of the players' link (/e/<id>), to print or show at the venue."""
+    row = core.find_event(event_id)
+    return qr_image(whole(f"/e/{row['id']}"))
 
 
 @bp.get("/e/<event_id>/admin")

@@ -25,4 +25,21 @@
   for (const link of document.querySelectorAll("a[data-whole]")) {
     link.textContent = new URL(link.getAttribute("href"), location.href).href;
   }
+  // The same for QR codes: the image is asked for with the origin to put in front.
+  for (const img of document.querySelectorAll("img[data-qr-src]")) {
+    const src = new URL(img.getAttribute("data-qr-src"), location.href);
+    src.searchParams.set("origin", location.origin);
+    img.src = src.pathname + src.search;
+  }
+  for (const span of document.querySelectorAll("[data-origin]")) span.textContent = location.origin;
+  // Copy buttons: the whole address of the link they name.
+  for (const button of document.querySelectorAll("button[data-copy]")) {
+    button.addEventListener("click", () => {
+      const link = document.querySelector(button.getAttribute("data-copy"));
+      if (!link) return;
+      const text = new URL(link.getAttribute("href"), location.href).href;
+      const done = () => { button.textContent = "Copied"; };
+      if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => {});
+    });
+  }
 })();

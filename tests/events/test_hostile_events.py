@@ -161,7 +161,7 @@ def test_the_receipt_shows_the_private_link_only_to_the_browser_that_sent_the_li
     assert sent.status_code == 303
     receipt = player.get(sent.headers["Location"])
     html = receipt.get_data(as_text=True)
-    link = html.split('id="private-link">', 1)[1].split("<", 1)[0]
+    link = html.split('id="private-link" data-whole>', 1)[1].split("<", 1)[0]
     assert link.startswith(f"/e/{event['id']}#edit=") and 'id="private-qr"' in html
     assert receipt.headers["Cache-Control"] == "no-store"
     assert "private-link" not in stranger.get(sent.headers["Location"]).get_data(as_text=True)

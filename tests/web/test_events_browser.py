@@ -87,7 +87,7 @@ def test_an_event_from_creation_to_the_table(context, server):  # noqa: F811
     page.fill("#decklist", ST1_TEXT)
     page.click("#submit-form button[type=submit]")
     page.wait_for_selector("#verdict")
-    assert "Legal" in page.inner_text("#verdict") and page.locator("#receipt-qr svg").count()
+    assert "Legal" in page.inner_text("#verdict") and page.locator("#receipt-qr img").count()
 
     page.goto(server + admin)
     page.wait_for_selector("#submissions")

@@ -37,7 +37,7 @@ def test_create_submit_and_receipt(client):
     response = _send(client, event_id, "Alice", player_id="0042")
     assert response.status_code == 303
     receipt = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "✔ Legal" in receipt and "sha256:" in receipt and "<svg" in receipt
+    assert "✔ Legal" in receipt and "sha256:" in receipt and "qr.svg" in receipt
     assert "0042" not in receipt and 'id="resubmit"' in receipt
     illegal = client.get(_send(client, event_id, "Bob", "4 ST1-03").headers["Location"])
     assert "must have exactly 50 cards" in illegal.get_data(as_text=True)

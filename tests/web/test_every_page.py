@@ -212,6 +212,8 @@ NOT_PAGES = {
     "events.admin_table",
     "events.submit",
     "events.receipt_qr",  # an SVG picture
+    "events.private_qr",  # an SVG picture
+    "events.event_qr",  # an SVG picture
     "data.changes_feed",  # an Atom feed
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]

@@ -17,6 +17,7 @@ from deckcheck import __version__, cardsearch, service, unread
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
+from deckcheck.images import images
 from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import (
     BatchDeckSchema,
@@ -153,7 +154,7 @@ def validate():
     format_id, deck, day = _load_validate(_json_body())
     fmt = service.find_format(format_id)
     report = service.check(fmt, deck, day)
-    return _json(report_json(report, fmt))
+    return _json(report_json(report, fmt, images()))
 
 
 def _json(data: dict) -> Response:

@@ -170,6 +170,11 @@ class ViolationSchema(Schema):
     )
 
 
+IMAGE_URL = (
+    "the card's image, present when its game has an image URL template (DECKCHECK_CARD_IMAGES)"
+)
+
+
 class DeckCardSchema(Schema):
     number = fields.String(required=True)
     name = fields.String(required=True)
@@ -178,6 +183,7 @@ class DeckCardSchema(Schema):
     level = fields.String(allow_none=True)
     colors = fields.List(fields.String())
     types = fields.List(fields.String())
+    image_url = fields.String(metadata={"description": IMAGE_URL})
 
 
 class SectionSchema(Schema):
@@ -409,12 +415,7 @@ class CardSchema(Schema):
     text = fields.String(allow_none=True)
     treated_as = fields.String(allow_none=True)
     limits = fields.List(fields.Nested(CardLimitSchema))
-    image_url = fields.String(
-        metadata={
-            "description": "the card's image, present when its game has an image URL "
-            "template (DECKCHECK_CARD_IMAGES)"
-        }
-    )
+    image_url = fields.String(metadata={"description": IMAGE_URL})
 
 
 class CardListSchema(Schema):

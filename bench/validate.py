@@ -61,10 +61,7 @@ def measure(tree: Path) -> dict[str, float]:
         settle_heap()  # as the service does after loading a pool (deckcheck.db)
     except ImportError:
         pass
-    sections = {
-        name: [(e["card"], e["count"]) for e in entries]
-        for name, entries in structured_deck(DECK_55).items()
-    }
+    sections = structured_deck(DECK_55)
     report = check_text(fmt, index, DECK_55, ON)
     assert report.deck.size("main") == 50 and report.deck.size("eggs") == 5
     same = check_structured(fmt, index, sections, None, ON)

@@ -50,8 +50,9 @@ def row_to_card(row: dict) -> Card:
 def row_to_json(row: dict) -> dict:
     """A card object of the API: the contract's fields plus what players search by.
 
-    `cost` is the contract's name for the play cost; `play_cost` stays for the
-    clients that read it already.
+    `cost` is the contract's name for the play cost; `play_cost`, a copy, and a DCG
+    card's `types`, a copy of its `colors`, are deprecated (the OpenAPI document says so)
+    and kept for one release for the clients that read them.
     """
     colors = list(split(row["colors"]))
     types = list(split(row["types"]))

@@ -3,6 +3,7 @@ are errors of the one shape built in `deckcheck.errors`."""
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import date
 
@@ -18,6 +19,7 @@ from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
+from deckcheck.images import images
 from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import (
     BatchDeckSchema,
@@ -65,8 +67,9 @@ def _body() -> bytes:
     return environ["wsgi.input"].read(length)
 
 
-def _json_body() -> dict:
-    raw = _body()
+def _json_body(raw: bytes | None = None) -> dict:
+    if raw is None:
+        raw = _body()
     try:
         data = orjson.loads(raw)
     except (orjson.JSONDecodeError, RecursionError) as err:
@@ -76,6 +79,51 @@ def _json_body() -> dict:
         _refuse_unless_declared_json()
         raise ApiError(400, "malformed-json", "The body must be a JSON object.")
     return data
+
+
+# orjson reads an integer beyond 64 bits as a float, losing its last digits; every float
+# that large may have been one.
+_WIDENED = 2.0**63
+
+
+def _exact_batch_body() -> dict:
+    """The batch body as `_json_body` reads it, its deck ids exact: a batch sends each id
+    back as it came, and an id of 20 digits must not come back as a float. When an id
+    holds a float that large, the body is read again by Python's json, which keeps
+    integers whole (orjson refused first any number of more than about 310 digits, well
+    under Python's limit of 4,300)."""
+    raw = _body()
+    data = _json_body(raw)
+    decks = data.get("decks")
+    if type(decks) is not list or not any(_may_be_widened(item) for item in decks):
+        return data
+    try:
+        return json.loads(raw)
+    except RecursionError as err:
+        raise ApiError(
+            400,
+            "malformed-json",
+            "The body holds an id too long to read exactly, nested too deeply to read it "
+            "again: send long ids as strings.",
+        ) from err
+
+
+def _may_be_widened(item: object) -> bool:
+    """Does this deck's id hold a float that orjson may have made of an integer? A loop,
+    not a recursion: an id may be nested a thousand levels deep."""
+    found = item.get("id") if type(item) is dict else None
+    if type(found) not in (float, list, dict):
+        return False  # the common case, one type check a deck
+    stack = [found]
+    while stack:
+        value = stack.pop()
+        if type(value) is float and abs(value) >= _WIDENED:
+            return True
+        if type(value) is list:
+            stack.extend(value)
+        elif type(value) is dict:
+            stack.extend(value.values())
+    return False
 
 
 def _refuse_unless_declared_json() -> None:
@@ -154,7 +202,7 @@ def validate():
     format_id, deck, day = _load_validate(_json_body())
     fmt = service.find_format(format_id)
     report = service.check(fmt, deck, day)
-    return _json(report_json(report, fmt))
+    return _json(report_json(report, fmt, images()))
 
 
 def _json(data: dict) -> Response:
@@ -192,7 +240,7 @@ def _load_batch(data: dict) -> tuple[str, list, date | None]:
 
 @bp.post("/decks/validate-batch")
 def validate_batch():
-    format_id, decks, day = _load_batch(_json_body())
+    format_id, decks, day = _load_batch(_exact_batch_body())
     fmt = service.find_format(format_id)
     budget = service.BatchBudget.for_decks(decks)
     if not _batch_slots.acquire(blocking=False):
@@ -270,11 +318,15 @@ _UNWRITABLE_ID = ApiError(
 
 def _echoed(deck_id: object) -> object:
     """The id as it can be written back, None when it cannot: JSON reads arrays nested
-    deeper than it writes (orjson: 1,024 levels read, 255 written); one made a 500."""
+    deeper than it writes (orjson: 1,024 levels read, 255 written); one made a 500. An
+    integer beyond 64 bits is written by `_dumps`'s other path, exactly."""
     try:
         orjson.dumps(deck_id)
     except TypeError:
-        return None
+        try:
+            json.dumps(deck_id)
+        except (RecursionError, ValueError):
+            return None
     return deck_id
 
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckcheck.images import Images
 from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Card, Report, Violation
 
-# Per card number: (card, its JSON without the count). Bounded by the pools' sizes; a
-# reloaded pool's new card object replaces the old entry.
-_CARD_JSON: Bounded[tuple[str, str], tuple[Card, dict[str, Any]]] = Bounded()
+# Per card number and image template: (card, its JSON without the count). Bounded by
+# the pools' sizes; a reloaded pool's new card object replaces the old entry.
+_CARD_JSON: Bounded[tuple[str, str, str | None], tuple[Card, dict[str, Any]]] = Bounded()
 
 
 def violation_json(violation: Violation) -> dict[str, Any]:
@@ -34,8 +35,12 @@ def violation_json(violation: Violation) -> dict[str, Any]:
     return data
 
 
-def _card_json(card: Card) -> dict[str, Any]:
-    known = _CARD_JSON.get((card.game, card.number))
+def _card_json(card: Card, images: Images | None) -> dict[str, Any]:
+    """A card of the answer, with its `image_url` where `images` has its game's template
+    (contract "Card images": the same field as the card API's card objects)."""
+    template = images.templates.get(card.game) if images else None
+    key = (card.game, card.number, template)
+    known = _CARD_JSON.get(key)
     if known is None or known[0] is not card:
         data: dict[str, Any] = {
             "number": card.number,
@@ -47,12 +52,15 @@ def _card_json(card: Card) -> dict[str, Any]:
             # Digi-Battle and DMCG cards have types where DCG has colours.
             "types": list(card.types),
         }
+        url = images.url(card.game, card.number) if images else None
+        if url:
+            data["image_url"] = url
         known = (card, data)
-        _CARD_JSON.keep((card.game, card.number), known)
+        _CARD_JSON.keep(key, known)
     return known[1]
 
 
-def deck_json(report: Report) -> dict[str, Any]:
+def deck_json(report: Report, images: Images | None = None) -> dict[str, Any]:
     deck = report.deck
     sections = {}
     for section in deck.sections():
@@ -61,7 +69,7 @@ def deck_json(report: Report) -> dict[str, Any]:
         for stack in stacks:
             # A copy of the cached dict (its colour and type lists are shared: responses
             # are only encoded and read, never changed).
-            item = dict(_card_json(stack.card))
+            item = dict(_card_json(stack.card, images))
             item["count"] = stack.count
             cards.append(item)
         sections[section] = {"count": sum(s.count for s in stacks), "cards": cards}
@@ -79,11 +87,13 @@ def deck_json(report: Report) -> dict[str, Any]:
     return data
 
 
-def report_json(report: Report, fmt: Format) -> dict[str, Any]:
+def report_json(report: Report, fmt: Format, images: Images | None = None) -> dict[str, Any]:
+    """The validate answer; its cards carry `image_url` when `images` is given (the API
+    gives it; what pages and events keep needs no address that a setting may change)."""
     return {
         "legal": report.legal,
         "format": {"id": fmt.id, "game": fmt.game, "name": fmt.name, "date": report.on.isoformat()},
-        "deck": deck_json(report),
+        "deck": deck_json(report, images),
         "violations": [violation_json(v) for v in report.violations],
         "warnings": [violation_json(v) for v in report.warnings],
     }

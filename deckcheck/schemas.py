@@ -170,6 +170,18 @@ class ViolationSchema(Schema):
     )
 
 
+IMAGE_URL = (
+    "the card's image, present when its game has an image URL template (DECKCHECK_CARD_IMAGES)"
+)
+# Deprecated (issue 33), kept for one release: a DCG card's `types` is a copy of its
+# `colors`, and `play_cost` a copy of `cost`. Read `colors` and `cost`.
+TYPES = (
+    "Digi-Battle, DMCG and DBE: the card's types. DCG: a copy of `colors`, deprecated: "
+    "read `colors` (DCG cards carry no `types` from the next release)"
+)
+PLAY_COST = "a copy of `cost`, deprecated: read `cost` (removed in the next release)"
+
+
 class DeckCardSchema(Schema):
     number = fields.String(required=True)
     name = fields.String(required=True)
@@ -177,7 +189,8 @@ class DeckCardSchema(Schema):
     kind = fields.String()
     level = fields.String(allow_none=True)
     colors = fields.List(fields.String())
-    types = fields.List(fields.String())
+    types = fields.List(fields.String(), metadata={"description": TYPES})
+    image_url = fields.String(metadata={"description": IMAGE_URL})
 
 
 class SectionSchema(Schema):
@@ -413,7 +426,7 @@ class CardSchema(Schema):
     name = fields.String(required=True)
     kind = fields.String(required=True)
     level = fields.String(allow_none=True, required=True)
-    types = fields.List(fields.String())
+    types = fields.List(fields.String(), metadata={"description": TYPES})
     aliases = fields.List(fields.String())
     evo_names = fields.List(fields.String())
     flags = fields.List(fields.String())
@@ -422,19 +435,16 @@ class CardSchema(Schema):
     name_ja = fields.String(allow_none=True)
     colors = fields.List(fields.String())
     traits = fields.List(fields.String())
-    play_cost = fields.Integer(allow_none=True)
+    play_cost = fields.Integer(
+        allow_none=True, metadata={"deprecated": True, "description": PLAY_COST}
+    )
     dp = fields.Integer(allow_none=True)
     rarity = fields.String(allow_none=True)
-    cost = fields.Integer(allow_none=True)
+    cost = fields.Integer(allow_none=True, metadata={"description": "DCG: the play cost"})
     text = fields.String(allow_none=True)
     treated_as = fields.String(allow_none=True)
     limits = fields.List(fields.Nested(CardLimitSchema))
-    image_url = fields.String(
-        metadata={
-            "description": "the card's image, present when its game has an image URL "
-            "template (DECKCHECK_CARD_IMAGES)"
-        }
-    )
+    image_url = fields.String(metadata={"description": IMAGE_URL})
 
 
 class CardListSchema(Schema):

@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 
 from flask import Flask, current_app, request
+from flask.sessions import SecureCookieSessionInterface
 from gunicorn.http.errors import ParseException
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 
 from deckcheck import images
@@ -80,17 +82,46 @@ def csp(hosts: list[str]) -> str:
     return CSP.format(img=" ".join(["'self'", *hosts]))
 
 
+FIXED_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
+)
+
+
 def _headers(response):
-    response.headers.setdefault("Content-Security-Policy", current_app.config["CSP"])
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
+    """The security headers a response has not set itself. The names it has are read
+    once: `headers.setdefault` raises and catches a KeyError for each header missing,
+    which is each header on almost every response."""
+    headers = response.headers
+    present = {name.lower() for name, _ in headers}
+    if "content-security-policy" not in present:
+        headers.add("Content-Security-Policy", current_app.config["CSP"])
+    for name, value in FIXED_HEADERS:
+        if name.lower() not in present:
+            headers.add(name, value)
     return response
+
+
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions (events pages keep edit tokens there), with the
+    signing serializer made once per secret key: Flask makes one on every request, to
+    open a session that most requests (every API call) never read."""
+
+    _made: tuple[tuple, URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = self._made
+        if made is None or made[0] != keys:
+            made = self._made = (keys, super().get_signing_serializer(app))
+        return made[1]
 
 
 def init_app(app: Flask) -> None:
     # The image setting is read here: the policy's img-src is made of its hosts.
     images.init_app(app)
     app.config["CSP"] = csp(app.extensions["deckcheck.images"].hosts)
+    app.session_interface = CookieSessions()
     app.before_request(_bound_body)
     app.after_request(_headers)

@@ -225,11 +225,7 @@ def check(
             )
         return check_text(fmt, index, text, day, budget)
     deck = payload["deck"]
-    sections = {
-        name: [(item["card"], item["count"]) for item in deck[name]]
-        for name in DECK_SECTIONS
-        if deck.get(name)
-    }
+    sections = {name: deck[name] for name in DECK_SECTIONS if deck.get(name)}
     return check_structured(fmt, index, sections, deck.get("partner"), day, budget)
 
 

@@ -94,16 +94,21 @@ class Watchdog:
 
     def leave(self) -> None:
         """The request steps out of the app. Under the lock, so look() cannot raise into it
-        any more; an exception it raised that has not landed yet is taken back (CPython
-        delivers one at the thread's next check, which may be a few steps later), so none
-        lands in gunicorn's code. The request stays stopped: its next step in answers 503."""
+        any more; an exception it raised that has not landed yet is taken back, so none
+        lands in gunicorn's code. The request stays stopped: its next step in answers 503.
+
+        The take-back is the first call under the lock, its thread id made before: CPython
+        delivers a pending exception at the end of a call (a look-up in `running` was
+        enough), so while leave() waited for the lock that look() held as it raised, the
+        exception landed in leave() itself. Taking back when none is pending does nothing.
+        """
         ident = threading.get_ident()
+        thread = ctypes.c_ulong(ident)
         with self._lock:
+            _SET_ASYNC_EXC(thread, None)
             request = self.running.get(ident)
-            if request is not None and request.inside:
+            if request is not None:
                 request.inside = False
-                if request.interrupted is not None:
-                    _raise_in(ident, None)
 
     def guard(self, app: Callable) -> Guard:
         """`app` (a WSGI callable) with this watchdog's requests marked inside it."""
@@ -156,13 +161,16 @@ class Watchdog:
         self.exit_process(1)
 
 
-def _raise_in(ident: int, exception: type[BaseException] | None) -> None:
-    """Raise `exception` in thread `ident` at its next Python bytecode (CPython API);
-    None takes back one raised that has not landed yet."""
-    what = ctypes.py_object(exception) if exception is not None else None
-    done = ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), what)
+# CPython's API: raise an exception in a thread at its next check; None takes back one
+# raised that has not landed yet.
+_SET_ASYNC_EXC = ctypes.pythonapi.PyThreadState_SetAsyncExc
+
+
+def _raise_in(ident: int, exception: type[BaseException]) -> None:
+    """Raise `exception` in thread `ident` at its next Python bytecode check."""
+    done = _SET_ASYNC_EXC(ctypes.c_ulong(ident), ctypes.py_object(exception))
     if done > 1:  # more than one thread state hit: undo, as the C API's documentation asks
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
+        _SET_ASYNC_EXC(ctypes.c_ulong(ident), None)
 
 
 # ---------------------------------------------------------------- the guard

@@ -171,10 +171,17 @@ class Deck:
         return any(stack.card.treated_as is not None for stack in self.totals)
 
     def listed_in(self, table: Mapping[str, T]) -> tuple[tuple[Stack, T], ...]:
-        """Each card (all sections together) whose number key `table` holds, with its entry."""
-        return tuple(
-            (stack, table[stack.card.key]) for stack in self.totals if stack.card.key in table
-        )
+        """Each card (all sections together) whose number key `table` holds, with its entry.
+
+        Kept for the last table asked (in `__dict__`, as `derived` keeps its values): the
+        banned and the restricted checks both ask for the same day's list state."""
+        kept = self.__dict__.get("_listed")
+        if kept is None or kept[0] is not table:
+            found = tuple(
+                (stack, table[stack.card.key]) for stack in self.totals if stack.card.key in table
+            )
+            kept = self.__dict__["_listed"] = (table, found)
+        return kept[1]
 
     def stacks(self, section: str | None = None) -> tuple[Stack, ...]:
         """Cards of a section (or of every section) with their counts added up."""

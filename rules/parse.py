@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from rules import deckcode
 from rules.budget import OVER_ENTRIES, Budget
@@ -159,15 +160,21 @@ def parse(text: str, budget: Budget | None = None) -> Parsed:
     return _parse_lines(text, budget)
 
 
-def parse_structured(
-    sections: dict[str, list[tuple[str, int]]], partner: str | None = None
-) -> Parsed:
+class Entry(TypedDict):
+    """A structured deck's entry, as the contract writes it (and a request holds it)."""
+
+    card: str
+    count: int
+
+
+def parse_structured(sections: Mapping[str, Iterable[Entry]], partner: str | None = None) -> Parsed:
     """A structured deck's entries as lines: each `card` value read like a line without a
-    count (its count is the entry's), in the section it is given in."""
+    count (its count is the entry's), in the section it is given in. The entries are read
+    as the request holds them: no copy of them is made first."""
     lines = []
     for section, items in sections.items():
-        for position, (text, count) in enumerate(items, start=1):
-            lines.append(_entry_line(position, text, count, section))
+        for position, item in enumerate(items, start=1):
+            lines.append(_entry_line(position, item["card"], item["count"], section))
     partners = (_entry_line(1, partner, 1, None, "partner"),) if partner else ()
     return Parsed(tuple(lines), "structured", partners=partners, has_headers=True)
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import date
 
 from rules.budget import Budget
 from rules.fingerprint import fingerprint
 from rules.format import Format
 from rules.model import Report, Violation
-from rules.parse import Parsed, parse, parse_structured
+from rules.parse import Entry, Parsed, parse, parse_structured
 from rules.pool import CardIndex
 from rules.resolve import resolve
 
@@ -22,7 +23,7 @@ def check_text(
 def check_structured(
     fmt: Format,
     index: CardIndex,
-    sections: dict[str, list[tuple[str, int]]],
+    sections: Mapping[str, Iterable[Entry]],
     partner: str | None,
     on: date,
     budget: Budget | None = None,

@@ -156,3 +156,8 @@ def pool_rows(prefix: str, n: int) -> list[dict]:
         )
         for i in range(1, n + 1)
     ]
+
+
+def entries(pairs) -> list[dict]:
+    """Structured entries, as a request holds them, from (card, count) pairs."""
+    return [{"card": card, "count": count} for card, count in pairs]

@@ -21,6 +21,9 @@
   let lastReport = null;
   let lastOdds = null;
   let limited = {}; // number -> "banned" | "restricted" on the chosen date
+  // Count inputs done with: confirmed, or replaced by a redraw. Chromium fires `change` on
+  // a focused input as it is removed; a settled input confirms nothing more.
+  const settled = new WeakSet();
 
   function game() {
     const option = $("b-format").selectedOptions[0];
@@ -183,6 +186,11 @@
     const focused = document.activeElement;
     const focusRow = focused && focused.closest ? focused.closest(".deck-row") : null;
     const refocus = focusRow ? [focusRow.dataset.number, focusRow.dataset.section, focused.dataset.testid] : null;
+    // A count being typed and not yet confirmed is drawn again as typed, still unconfirmed
+    // (a verdict arriving must neither lose it nor confirm half of it).
+    const counting = focusRow && focused.dataset.testid === "builder-count";
+    const typed = counting && !settled.has(focused) ? focused.value : null;
+    if (counting) settled.add(focused);
     box.replaceChildren();
     const hints = cardHints();
     for (const { id, title } of game().sections) {
@@ -202,6 +210,7 @@
       const row = box.querySelector(`.deck-row[data-number="${CSS.escape(refocus[0])}"][data-section="${refocus[1]}"]`);
       const target = row && (row.querySelector(`[data-testid="${refocus[2]}"]`) || row.querySelector("button"));
       if (target) target.focus();
+      if (target && typed !== null && target.dataset.testid === "builder-count") target.value = typed;
     }
   }
 
@@ -220,15 +229,23 @@
     );
   }
 
-  // A count typed into a deck row replaces the count (0 removes the card).
+  // A count typed into a deck row replaces the count (0 removes the card) when confirmed:
+  // Enter, or leaving the box (`blur` too: a redrawn box holding typed text sends no `change`).
   function countInput(card, section, count) {
     const input = el("input", { type: "number", className: "count", min: "0", max: "1000", value: String(count), inputMode: "numeric", "aria-label": `Copies of ${card.number}` });
     input.setAttribute("data-testid", "builder-count");
-    input.addEventListener("change", () => setCount(card, section, parseInt(input.value, 10)));
+    const confirmCount = () => {
+      const wanted = parseInt(input.value, 10);
+      if (settled.has(input) || wanted === (state.deck[section].get(card.number) || 0)) return;
+      settled.add(input);
+      setCount(card, section, wanted);
+    };
+    input.addEventListener("change", confirmCount);
+    input.addEventListener("blur", confirmCount);
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
         event.preventDefault();
-        setCount(card, section, parseInt(input.value, 10));
+        confirmCount();
       }
     });
     return input;

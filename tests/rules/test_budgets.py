@@ -39,7 +39,7 @@ def test_suggestions_are_bounded_per_request_not_per_deck():
 def test_structured_entries_share_the_same_budget():
     budget = Budget()
     text = check_text(DCG, POOLS["dcg"], _unknown(0, 15), ON, budget)
-    entries = {"main": [(f"Zqy{n} Unknownmon", 1) for n in range(15)]}
+    entries = {"main": [{"card": f"Zqy{n} Unknownmon", "count": 1} for n in range(15)]}
     structured = check_structured(DCG, POOLS["dcg"], entries, None, ON, budget)
     assert _suggested(text) + _suggested(structured) == SUGGESTIONS
 

@@ -3,7 +3,7 @@
 import hashlib
 from datetime import date
 
-from fixture_cards import POOLS
+from fixture_cards import POOLS, entries
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +28,10 @@ def test_same_cards_any_style():
     structured = check_structured(
         BUILT_IN["dcg"],
         POOLS["dcg"],
-        {"main": [("ST1-03", 4), ("BT11-061", 46), ("ST1-16", 2)], "eggs": [("ST1-01", 4)]},
+        {
+            "main": entries([("ST1-03", 4), ("BT11-061", 46), ("ST1-16", 2)]),
+            "eggs": entries([("ST1-01", 4)]),
+        },
         None,
         ON,
     ).fingerprint

@@ -3,13 +3,13 @@
 from datetime import date
 
 import pytest
-from fixture_cards import POOLS
+from fixture_cards import POOLS, entries
 
 from rules.builtin import BUILT_IN
 from rules.validate import check_structured, check_text
 
 ON = date(2024, 1, 1)
-ST1 = {"main": [("ST1-03", 4), ("BT11-061", 46)], "eggs": [("ST1-01", 4)]}
+ST1 = {"main": entries([("ST1-03", 4), ("BT11-061", 46)]), "eggs": entries([("ST1-01", 4)])}
 
 
 def text_report(fmt_id, text, on=ON):

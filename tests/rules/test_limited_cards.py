@@ -125,7 +125,7 @@ def test_upcoming_change_is_given_once():
     from rules.validate import check_structured
 
     report = check_structured(
-        DCG, POOLS["dcg"], {"main": [("BT5-109", 1)]}, None, date(2022, 1, 14)
+        DCG, POOLS["dcg"], {"main": [{"card": "BT5-109", "count": 1}]}, None, date(2022, 1, 14)
     )
     upcoming = [w for w in report.warnings if w.code == "upcoming-change"]
     assert len(upcoming) <= 1 and len(report.warnings) == len(set(report.warnings))
@@ -152,3 +152,34 @@ def test_history_matches_the_shared_curated_list():
         for p in LISTS.pairs_on(date(2026, 4, 4))
     ]
     assert pairs == [(sorted(p["a"]), sorted(p["b"])) for p in current["banned_pairs"]]
+
+
+def test_banned_and_restricted_look_the_deck_up_in_the_days_lists_once(monkeypatch):
+    """Issue 33: each of the two checks looked every card up in the day's list state
+    (`Deck.listed_in`); the deck keeps the answer for the second. (The upcoming-change
+    warning looks in a later day's state: once too.)"""
+    from collections import Counter
+
+    from rules.lists import ListHistory
+
+    lookups: Counter = Counter()
+
+    class Counted(dict):
+        def __contains__(self, key):
+            lookups[id(self), key] += 1
+            return super().__contains__(key)
+
+    real, seen = ListHistory.state_on, {}
+
+    def counted_state_on(self, on):
+        state = real(self, on)
+        if id(state) not in seen:
+            seen[id(state)] = Counted(state)  # one object per day, as the real cache gives
+        return seen[id(state)]
+
+    monkeypatch.setattr(ListHistory, "state_on", counted_state_on)
+    deck = make_deck("dcg", main={"BT2-047": 2, "BT5-109": 1, "ST1-03": 4})
+    violations, _ = DCG.judge(deck, date(2022, 3, 1))
+    assert {"banned", "restricted"} <= {v.code for v in violations}
+    assert lookups and set(lookups.values()) == {1}
+    assert {key for _, key in lookups} == {stack.card.key for stack in deck.totals}

@@ -382,13 +382,13 @@ def test_the_issue_paste_counts_4_plus_4():
     [("ADR-02 Searcher", "EX2-046"), ("Shoutmon X4", "BT10-009"), ("BT1-010 Agumon", "BT1-010")],
 )
 def test_structured_entries_read_like_lines(card, number):
-    resolved = resolve(parse_structured({"main": [(card, 3)]}), POOL)
+    resolved = resolve(parse_structured({"main": [{"card": card, "count": 3}]}), POOL)
     assert [(e.card.number, e.count) for e in resolved.deck.entries] == [(number, 3)]
 
 
 def test_structured_flip_card_side():
     pool = CardIndex("dbe", [Card("dbe", "ACC-030", "Antiramon", "digimon", "U")])
-    resolved = resolve(parse_structured({"main": [("Antiramon [Moon]", 2)]}), pool)
+    resolved = resolve(parse_structured({"main": [{"card": "Antiramon [Moon]", "count": 2}]}), pool)
     assert [(e.card.number, e.count) for e in resolved.deck.entries] == [("ACC-030", 2)]
 
 

@@ -58,7 +58,9 @@ def test_a_name_differing_only_in_digits_is_a_name_mismatch(text, number):
 
 
 def test_a_structured_entry_differing_only_in_digits_is_a_name_mismatch():
-    resolved = resolve(parse_structured({"main": [("Shoutmon X5B BT10-012", 4)]}), SHOUTMON)
+    resolved = resolve(
+        parse_structured({"main": [{"card": "Shoutmon X5B BT10-012", "count": 4}]}), SHOUTMON
+    )
     assert [n.code for n in resolved.notes] == ["name-mismatch"]
 
 
@@ -183,7 +185,9 @@ def test_an_untap_line_with_an_unknown_number_is_unknown():
 
 
 def test_a_structured_entry_with_a_bracketed_unknown_number_is_unknown():
-    resolved = resolve(parse_structured({"main": [("Hearts Attack (EX13-050)", 2)]}), BRACKETS)
+    resolved = resolve(
+        parse_structured({"main": [{"card": "Hearts Attack (EX13-050)", "count": 2}]}), BRACKETS
+    )
     assert resolved.deck.entries == ()
     assert [p.hint for p in resolved.problems] == ["newer-set"]
 

@@ -110,5 +110,7 @@ def test_a_structured_partner_is_read_as_one_entry():
     from rules.parse import parse_structured
 
     pool = CardIndex("dbe", [Card("dbe", "ACC-001", "Agumon", "digimon", "R")])
-    resolved = resolve(parse_structured({"main": [("ACC-001", 4)]}, "ACC-001"), pool)
+    resolved = resolve(
+        parse_structured({"main": [{"card": "ACC-001", "count": 4}]}, "ACC-001"), pool
+    )
     assert resolved.problems == () and resolved.deck.partner == pool.by_number("ACC-001")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from fixture_cards import entries
 
 from cardpool.cards import row_to_card
 from cardpool.shipped import shipped_rows
@@ -28,7 +29,7 @@ def index() -> CardIndex:
 
 
 def name_limits(fmt, index, main):
-    report = check_structured(fmt, index, {"main": main}, None, date(2024, 1, 1))
+    report = check_structured(fmt, index, {"main": entries(main)}, None, date(2024, 1, 1))
     return [v for v in report.violations if v.code == "name-limit"]
 
 

@@ -8,6 +8,7 @@ import dataclasses
 from datetime import date
 
 import pytest
+from fixture_cards import entries
 
 from cardpool.cards import row_to_card
 from cardpool.shipped import shipped_rows
@@ -27,7 +28,7 @@ def index() -> CardIndex:
 
 
 def judge(fmt, index, main, on=DAY):
-    report = check_structured(fmt, index, {"main": main}, None, on)
+    report = check_structured(fmt, index, {"main": entries(main)}, None, on)
     return [v for v in report.violations if v.code in ("copy-limit", "banned", "restricted")]
 
 

@@ -70,3 +70,22 @@ def test_the_document_lists_no_route_that_does_not_exist(documented):
 
 def test_the_rule_to_path_translation():
     assert _openapi_path("/cards/<game>/<path:number>") == "/cards/{game}/{number}"
+
+
+def test_the_copies_in_a_card_object_are_documented_as_deprecated(client):
+    """Issue 33: a DCG card's `types` repeats its `colors` and `play_cost` repeats `cost`.
+    One release keeps them, equal to what they copy, marked deprecated in the document."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    card = document["components"]["schemas"]["Card"]["properties"]
+    assert (
+        card["play_cost"]["deprecated"] is True
+        and "read `cost`" in card["play_cost"]["description"]
+    )
+    assert "deprecated" not in card["cost"]
+    for schema in ("Card", "DeckCard"):
+        types = document["components"]["schemas"][schema]["properties"]["types"]
+        assert "DCG: a copy of `colors`, deprecated" in types["description"]
+    found = client.get("/api/v1/cards?game=dcg&q=agumon").get_json()["data"]
+    assert found
+    for item in found:
+        assert item["types"] == item["colors"] and item["play_cost"] == item["cost"]

@@ -123,7 +123,7 @@ def test_plain_hosts_and_ports_are_kept(template, origin):
 
 
 def make_app(tmp_path, images: str | None):
-    (tmp_path / "formats").mkdir(exist_ok=True)
+    (tmp_path / "formats").mkdir(parents=True, exist_ok=True)
     config = {
         "TESTING": True,
         "DATABASE": str(tmp_path / "cards.db"),
@@ -157,6 +157,41 @@ def test_the_api_document_describes_every_field_of_a_card_object(tmp_path, monke
     documented = client.get("/api/v1/openapi.json").get_json()
     described = documented["components"]["schemas"]["Card"]["properties"]
     assert "image_url" in card and set(card) <= set(described)
+
+
+def _validated_cards(client, fmt: str, decklist: str) -> list[dict]:
+    answer = client.post("/api/v1/decks/validate", json={"format": fmt, "decklist": decklist})
+    assert answer.status_code == 200
+    return [c for s in answer.get_json()["deck"]["sections"].values() for c in s["cards"]]
+
+
+def test_cards_of_a_validate_answer_carry_the_card_apis_address(tmp_path, monkeypatch):
+    """Issue 33: the validate answer's cards had no `image_url` while the card API's had.
+    Another template, on the same card objects or another app's, gives its own address
+    (the answer's per-card cache must not hand out an address of another setting)."""
+    monkeypatch.delenv("DECKCHECK_CARD_IMAGES", raising=False)
+    official = make_app(tmp_path, None).test_client()
+    cards = _validated_cards(official, "dcg", "4 ST1-03\n4 ST1-02")
+    assert {c["number"] for c in cards} == {"ST1-03", "ST1-02"}
+    for card in cards:
+        single = official.get(f"/api/v1/cards/dcg/{card['number']}").get_json()
+        assert card["image_url"] == single["image_url"]
+    assert "image_url" not in _validated_cards(official, "dmcg", "4 St-1")[0]
+    # The same card objects under another template: the address follows the template.
+    official.application.extensions["deckcheck.images"] = parse("dcg=http://127.0.0.1:9/{number}")
+    assert _validated_cards(official, "dcg", "4 ST1-03")[0]["image_url"] == (
+        "http://127.0.0.1:9/ST1-03"
+    )
+
+    local = make_app(tmp_path / "local", "dcg=http://127.0.0.1:9/{number}.jpg").test_client()
+    assert _validated_cards(local, "dcg", "4 ST1-03")[0]["image_url"] == (
+        "http://127.0.0.1:9/ST1-03.jpg"
+    )
+    off = make_app(tmp_path / "off", "off").test_client()
+    assert "image_url" not in _validated_cards(off, "dcg", "4 ST1-03")[0]
+    # And the API document describes the field where the answer has it.
+    documented = official.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    assert set(cards[0]) <= set(documented["DeckCard"]["properties"])
 
 
 def test_the_environment_sets_the_templates(tmp_path, monkeypatch):

@@ -170,6 +170,50 @@ def test_a_quick_event_checks_within_its_time_and_says_what_it_left(client, cost
     assert 0 < left < 60 and "Player 59" in page
 
 
+def _not_checked_on_the_page(page: str) -> set[str]:
+    rows = re.findall(r"<tr.*?</tr>", page, re.S)
+    return {
+        re.search(r"Player \d+", row).group(0)
+        for row in rows
+        if "not checked: this event used up its time" in row
+    }
+
+
+def test_a_quick_events_page_csv_and_sheets_agree_on_what_was_not_checked(
+    client, costly_checks, monkeypatch
+):
+    """Issue 33: the CSV and the sheets checked the lists again with a fresh budget, so
+    a quicker (or slower) moment gave another set of lists "not checked". The page
+    decides once; its signed field carries the decision to the other two."""
+    from deckcheck import quick_event
+
+    pasted = "\n".join(f"=== Player {n} ===\n4 ST1-03" for n in range(60))  # 3 s of lists
+    page = client.post("/event", data={"format": "dcg", "pasted": pasted}).get_data(as_text=True)
+    left = _not_checked_on_the_page(page)
+    assert 0 < len(left) < 60
+    payload = re.search(r'name="payload" value="([^"]+)"', page).group(1)
+
+    monkeypatch.undo()  # checks are quick now: a fresh budget would check every list
+    csv = client.post("/event/results.csv", data={"payload": payload}).get_data(as_text=True)
+    csv_left = {line.split(",")[0].strip('"') for line in csv.splitlines() if "not checked" in line}
+    assert csv_left == left
+    sheets = client.post("/event/sheets", data={"payload": payload}).get_data(as_text=True)
+    sheets_left = {
+        re.search(r'class="player">(Player \d+)', sheet).group(1)
+        for sheet in sheets.split('<article class="sheet">')[1:]
+        if "Not checked" in sheet
+    }
+    assert sheets_left == left
+    again = client.post("/event", data={"payload": payload}).get_data(as_text=True)
+    assert _not_checked_on_the_page(again) == left
+
+    # Far slower than the page was (beyond RECHECK_FACTOR times its budget): refused,
+    # never an answer that differs from the page.
+    monkeypatch.setattr(quick_event, "CHECK_SECONDS", -1.0)  # spent before the first list
+    refused = client.post("/event/results.csv", data={"payload": payload})
+    assert refused.status_code == 503 and "Try again" in refused.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("day", ["2026-02-30", "1900-01-01", "soon"])
 def test_an_event_page_with_a_bad_date_is_a_422_saying_why(client, day):
     """An attack run: /e/new answered a bad date 400, where every other page's date is a

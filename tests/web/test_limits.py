@@ -562,6 +562,48 @@ def test_a_batch_id_nested_too_deeply_to_write_back_is_that_deck_s_error(client)
     assert second["id"] == 2 and second["fingerprint"]
 
 
+BIG_IDS = [2**64, -(2**63) - 1, 10**300, [2**70, {"n": -(10**25)}], 2**63 - 1, 7]
+
+
+def test_batch_ids_beyond_64_bits_come_back_exactly(client):
+    """Issue 33: orjson reads an integer beyond 64 bits as a float, so an id of 20 digits
+    came back as 1.8446744073709552e+19. Every id comes back as it was sent."""
+    decks = [{"id": deck_id, "decklist": ST1} for deck_id in BIG_IDS]
+    body = json.dumps({"format": "dcg", "decks": decks})
+    response = client.post(
+        "/api/v1/decks/validate-batch", data=body, content_type="application/json"
+    )
+    assert response.status_code == 200
+    # Read exactly (Python's json keeps integers whole) and compared as written.
+    results = json.loads(response.get_data())["results"]
+    assert [r["id"] for r in results] == BIG_IDS
+    assert all(r["fingerprint"] for r in results)
+    for deck_id in BIG_IDS:
+        assert json.dumps(deck_id).replace(" ", "") in response.get_data(as_text=True)
+
+
+def test_a_batch_number_too_long_to_read_exactly_is_refused_clearly(client):
+    """Python's json, which reads long integers exactly, stops at 1,000 levels."""
+    deep = "[" * 1010 + "9" * 20 + "]" * 1010
+    body = f'{{"format": "dcg", "decks": [{{"id": {deep}, "decklist": {json.dumps(ST1)}}}]}}'
+    response = client.post(
+        "/api/v1/decks/validate-batch", data=body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["code"] == "malformed-json" and "send long ids as strings" in error["message"]
+
+
+def test_a_card_count_beyond_64_bits_is_refused_as_a_count(client):
+    decks = [{"id": "a", "deck": {"main": [{"card": "ST1-03", "count": 10**20}]}}]
+    response = client.post("/api/v1/decks/validate-batch", json={"format": "dcg", "decks": decks})
+    assert response.status_code == 200
+    result = response.get_json()["results"][0]
+    assert result["legal"] is False and result["id"] == "a"
+    assert result["error"]["code"] == "invalid-deck"
+    assert "count" in result["error"]["details"]["fields"]["deck"]["main"]["0"]
+
+
 def test_a_batch_stops_when_its_answer_is_full_and_says_why(client, monkeypatch):
     """The answer's bytes are budgeted (contract: 50 MB a request): decks past the
     budget are answered over-budget, the warning saying what ran out."""

@@ -10,7 +10,9 @@ gunicorn.conf.py, with hooks that run past its timeout in Python steps."""
 
 from __future__ import annotations
 
+import inspect
 import json
+import sys
 import threading
 import time
 
@@ -97,6 +99,56 @@ def timed_out(status: str, headers: list[tuple[str, str]], body: bytes) -> bool:
         and ("Retry-After", "5") in headers
         and json.loads(body)["error"]["code"] == "request-timeout"
     )
+
+
+def test_an_interrupt_raised_as_the_request_leaves_is_taken_back():
+    """Issue 33: the take-back in leave() had no test, and did nothing: look() raises
+    holding the lock that leave() waits for, and CPython delivered the exception at
+    leave()'s first call, before the take-back. Here the request's thread waits in
+    leave() while look() raises into it (the lock is made re-entrant so that look() runs
+    as it is, on the thread holding it): nothing lands after leave(), and the request's
+    next step in is stopped."""
+    dog = Watchdog(seconds=10, log=lambda message: None)
+    dog._lock = threading.RLock()
+    inside, go, seen = threading.Event(), threading.Event(), {}
+
+    def request():
+        dog.begin("GET /leaving")
+        dog.enter()
+        inside.set()
+        go.wait(5)
+        try:
+            dog.leave()
+            for step in range(100_000):  # Python steps, calls: where it would land
+                len(str(step))
+            seen["landed"] = False
+        except RequestTimedOut:
+            seen["landed"] = True
+        seen["stopped"] = dog.enter()
+        dog.leave()
+        dog.end()
+
+    thread = threading.Thread(target=request)
+    thread.start()
+    assert inside.wait(5)
+    with dog._lock:
+        go.set()
+        deadline = time.monotonic() + 5
+        while not _waits_in_leave(thread) and time.monotonic() < deadline:
+            time.sleep(0.001)  # polled: the thread reaching the lock has no event of its own
+        assert _waits_in_leave(thread)
+        dog.look(time.monotonic() + 60)
+    thread.join(5)
+    assert seen == {"landed": False, "stopped": True}
+
+
+def _waits_in_leave(thread: threading.Thread) -> bool:
+    """Is `thread` at leave()'s `with self._lock:` (nothing after it checks for an
+    exception before the lock is taken)?"""
+    lines, first = inspect.getsourcelines(Watchdog.leave)
+    at = first + next(n for n, line in enumerate(lines) if "with self._lock:" in line)
+    frame = sys._current_frames().get(thread.ident)
+    return frame is not None and frame.f_code is Watchdog.leave.__code__ and frame.f_lineno == at
 
 
 def test_an_interrupt_in_the_view_is_a_503(made):

@@ -40,7 +40,7 @@ def warm(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.events import api, cli, pages
+    from deckcheck.events import api, cli, pages, zones
 
     env = os.environ.get
     app.config.setdefault(
@@ -62,3 +62,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.cli.add_command(cli.events_cli)
+    # `{{ when | in_zone(zone) }}`: a stored UTC moment in the event's zone (sheets, table).
+    app.add_template_filter(zones.moment, "in_zone")
+    app.add_template_filter(zones.label, "zone_label")

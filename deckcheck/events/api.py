@@ -15,10 +15,11 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.api import _json_body, _load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names
+from deckcheck.events import core, names, zones
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
+    MergeRequestSchema,
     SubmissionRequestSchema,
 )
 from deckcheck.events.store import EventFull
@@ -28,6 +29,7 @@ bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 _event_schema = EventRequestSchema()
 _change_schema = EventChangeSchema()
 _submission_schema = SubmissionRequestSchema()
+_merge_schema = MergeRequestSchema()
 
 
 bp.register_error_handler(OperationalError, core.busy_response)
@@ -71,6 +73,8 @@ def change_event(event_id: str):
         )
     if "deadline" in data:
         values.update(core.moved_deadline(data["deadline"]))
+    if "time_zone" in data:
+        values["time_zone"] = zones.read_zone(data["time_zone"])
     changed = core.store().update_event(event_id, **values) if values else None
     # None: nothing to change, or the event was deleted meanwhile (find_event says 404).
     row = changed or core.find_event(event_id)
@@ -153,6 +157,27 @@ def drop(event_id: str, submission_id: str):
     if not names.is_id(submission_id) or not core.store().drop(event_id, submission_id):
         raise ApiError(404, "submission-not-found", "This event has no such current submission.")
     return Response(status=204)
+
+
+@bp.get("/<event_id>/submissions/<submission_id>")
+def organizer_submission(event_id: str, submission_id: str):
+    """One player's current list as text, for the organizer's table to show on demand."""
+    row = _admin(event_id)
+    sub = core.organizer_submission(row, submission_id)
+    body = {
+        "submission": core.submission_json(sub),
+        "decklist": core.list_text(json.loads(sub["entry"])),
+    }
+    return jsonify(body)
+
+
+@bp.post("/<event_id>/submissions/<submission_id>/merge")
+def merge(event_id: str, submission_id: str):
+    """One player written twice: this row's list stays, the other row's lists (`from`)
+    become its history."""
+    row = _admin(event_id)
+    merged = core.merge(row, submission_id, _load(_merge_schema, _json_body())["merge_from"])
+    return jsonify({"submission": core.submission_json(merged)})
 
 
 @bp.post("/<event_id>/submissions/<submission_id>/restore")

@@ -12,7 +12,7 @@ from flask import current_app, make_response, render_template, request
 
 from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
-from deckcheck.events import limits, names, verdicts
+from deckcheck.events import alike, limits, names, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
@@ -83,6 +83,7 @@ def event_json(row: dict, players: int | None = None) -> dict:
         "deadline": row["deadline"],
         "deadline_utc": row["deadline_utc"],
         "description": row["description"],
+        "time_zone": zones.zone_name(row),
         "locked": bool(row["locked"]),
         "open": is_open(row),
         "submit_url": f"{base_url()}/e/{row['id']}",
@@ -133,6 +134,11 @@ def new_event_fields(data: dict) -> dict:
         "deadline": deadline,
         "deadline_utc": utc.isoformat(timespec="microseconds"),
         "description": names.text_field("description", data.get("description"), MAX_DESCRIPTION),
+        "time_zone": (
+            zones.read_zone(data["time_zone"])
+            if data.get("time_zone") is not None
+            else zones.of_deadline(deadline)
+        ),
     }
 
 
@@ -449,13 +455,42 @@ def table_row(sub: dict) -> dict:
 
 def table(row: dict, with_lists: bool = False) -> Iterator[dict]:
     """Every player's latest list with its verdict of today, oldest first, read a page
-    at a time (call `refresh` first); `with_lists` adds each list as text (`decklist`)."""
+    at a time (call `refresh` first); `with_lists` adds each list as text (`decklist`).
+    A row that looks like another player's (alike.py) names it in `alike`."""
+    flagged = alike.near_duplicates(store().current_ids(row["id"]))
     for page in store().current_pages(row["id"], with_entry=with_lists):
         for sub in page:
             item = table_row(sub)
+            item["alike"] = flagged.get(sub["id"], [])
             if with_lists:
                 item["decklist"] = list_text(json.loads(sub["entry"]))
             yield item
+
+
+def organizer_submission(row: dict, submission_id: str) -> dict:
+    """A current list of the event, for the organizer: 404 for any other id."""
+    sub = find_submission(row["id"], submission_id)
+    if sub is None or sub["status"] != "current":
+        raise ApiError(404, "submission-not-found", "This event has no such current submission.")
+    return sub
+
+
+def merge(row: dict, keep_id: str, other_id: object) -> dict:
+    """Two rows of one player made one: `keep_id`'s list stays, `other_id`'s lists
+    become its history (store.merge)."""
+    if not isinstance(other_id, str) or not names.is_id(other_id):
+        raise names.FieldError("from", "Not a submission id of this event.")
+    if other_id == keep_id:
+        raise names.FieldError("from", "A row cannot be merged with itself: choose the other row.")
+    merged = store().merge(row["id"], keep_id, other_id) if names.is_id(keep_id) else None
+    if merged is None:
+        raise ApiError(
+            404,
+            "submission-not-found",
+            "Both rows must be current lists of this event (one may have been dropped, "
+            "replaced or merged meanwhile: reload the table).",
+        )
+    return merged
 
 
 CSV_HEADER = (

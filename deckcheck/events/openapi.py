@@ -28,7 +28,8 @@ ROUTES = [
      schemas.CreatedEventSchema, ("400", "401", "403", "413", "422", "429"), False),
     (EVENT, "get", "An event (no token; players = how many sent a list)", None, "200",
      schemas.EventSchema, ("404",), False),
-    (EVENT, "patch", "Change an event (move its deadline)", schemas.EventChangeSchema, "200",
+    (EVENT, "patch", "Change an event (move its deadline, set its time zone)",
+     schemas.EventChangeSchema, "200",
      schemas.EventSchema, ("400", "401", "403", "404", "422"), True),
     (EVENT, "delete", "Delete an event with all its lists", None, "204", None,
      ("401", "403", "404"), True),
@@ -47,6 +48,13 @@ ROUTES = [
      ("401", "403", "404"), True),
     (EVENT + "/submissions/{submission_id}", "delete", "Drop a player", None, "204", None,
      ("401", "403", "404"), True),
+    (EVENT + "/submissions/{submission_id}", "get", "One player's current list, with its "
+     "text (the organizer's table shows it on demand)", None, "200",
+     schemas.OwnSubmissionSchema, ("401", "403", "404"), True),
+    (EVENT + "/submissions/{submission_id}/merge", "post", "One player written twice: this "
+     "row's list stays, the other row's lists (from) join its history",
+     schemas.MergeRequestSchema, "200", schemas.RestoredSchema,
+     ("400", "401", "403", "404", "422"), True),
     (EVENT + "/submissions/{submission_id}/restore", "post", "Take a dropped player back",
      None, "200", schemas.RestoredSchema, ("401", "403", "404", "409"), True),
 ]  # fmt: skip

@@ -29,7 +29,7 @@ from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, verdicts
+from deckcheck.events import core, names, verdicts, zones
 from deckcheck.events.judge import judge, unresolved_lines, verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
@@ -126,6 +126,7 @@ def create_event():
             "date": _date(form.get("date")),
             "deadline": deadline or "",
             "description": form.get("description", "")[: core.MAX_DESCRIPTION],
+            "time_zone": form.get("time_zone") or None,
         }
     )
     return render_template(
@@ -276,6 +277,7 @@ def admin_table(event_id: str):
         event=core.event_json(row, tally["players"]),
         rows=core.table(row),
         tally=tally,
+        zone=zones.zone_name(row),
         dropped=core.store().dropped(event_id),
     )
 
@@ -324,6 +326,7 @@ def admin_sheets(event_id: str):
         sheets=_sheets(row, fmt, [p[0] for p in players]),
         count=len(players),
         section_names=SECTION_NAMES,
+        zone=zones.zone_name(row),
     )
 
 

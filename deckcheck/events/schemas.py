@@ -25,6 +25,13 @@ class EventRequestSchema(Schema):
         metadata={"description": "ISO 8601 with its offset, e.g. 2026-12-05T09:00:00+01:00"},
     )
     description = fields.String(load_default="", validate=Length(max=2000))
+    time_zone = fields.String(
+        load_default=None,
+        metadata={
+            "description": "an IANA name (Europe/Paris) or an offset (+01:00); the sheets "
+            "and the organizer's table write times in it. Default: the deadline's offset"
+        },
+    )
 
 
 class EventChangeSchema(Schema):
@@ -34,6 +41,7 @@ class EventChangeSchema(Schema):
     deadline = fields.String(validate=Length(min=1, max=40))
     name = fields.String(metadata={"description": "at most 200 characters"})
     description = fields.String(validate=Length(max=2000))
+    time_zone = fields.String(metadata={"description": "an IANA name or an offset"})
 
 
 class EventSchema(Schema):
@@ -44,6 +52,7 @@ class EventSchema(Schema):
     deadline = fields.String(required=True)
     deadline_utc = fields.String(required=True)
     description = fields.String(required=True)
+    time_zone = fields.String(required=True)
     locked = fields.Boolean(required=True)
     open = fields.Boolean(required=True)
     submit_url = fields.String(required=True)
@@ -97,12 +106,40 @@ class RestoredSchema(Schema):
     submission = fields.Nested(SubmissionSchema, required=True)
 
 
+class AlikeSchema(Schema):
+    id = fields.String(required=True)
+    player = fields.String(required=True)
+
+
 class JudgedSubmissionSchema(SubmissionSchema):
     submitted_legal = fields.Boolean(required=True)
     changed = fields.Boolean(required=True)
     new_violations = fields.List(fields.Nested(ViolationSchema), required=True)
     version = fields.Integer(required=True)
     error = fields.String()
+    alike = fields.List(
+        fields.Nested(AlikeSchema),
+        required=True,
+        metadata={
+            "description": "rows that look like the same player (same letters or "
+            "player id): the organizer may merge them"
+        },
+    )
+
+
+class MergeRequestSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    merge_from = fields.String(
+        required=True,
+        data_key="from",
+        validate=Length(min=1, max=32),
+        metadata={
+            "description": "the other row (a submission id): its lists join this "
+            "row's history; this row's list stays current"
+        },
+    )
 
 
 class SubmissionListSchema(Schema):

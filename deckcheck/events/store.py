@@ -592,6 +592,49 @@ class EventStore:
                 conn.execute(select(submissions).where(submissions.c.id == submission_id)).first()
             )
 
+    def merge(self, event_id: str, keep_id: str, other_id: str) -> dict | None:
+        """One player written twice becomes one: `keep_id`'s list stays current (with its
+        name, id and edit token) and every list of `other_id`'s player joins its history,
+        numbered by when it was sent. None when either is not a current list here."""
+        with self._writer.begin() as conn:
+            conn.execute(_LOCK_EVENT, {"e_id": event_id})
+            pair = {
+                r.id: r
+                for r in conn.execute(
+                    select(submissions.c.id, submissions.c.player_key).where(
+                        submissions.c.event_id == event_id,
+                        submissions.c.id.in_([keep_id, other_id]),
+                        submissions.c.status == CURRENT,
+                    )
+                )
+            }
+            if keep_id == other_id or len(pair) != 2:
+                return None
+            key = pair[keep_id].player_key
+            rows = conn.execute(
+                select(submissions.c.id, submissions.c.submitted_at, submissions.c.seq).where(
+                    submissions.c.event_id == event_id,
+                    submissions.c.player_key.in_([key, pair[other_id].player_key]),
+                )
+            ).all()
+            # The kept list last (the latest of its player: _LATEST reads the highest seq).
+            ordered = sorted(rows, key=lambda r: (r.id == keep_id, r.submitted_at, r.seq))
+            conn.execute(
+                submissions.update()
+                .where(submissions.c.id == bindparam("s_id"))
+                .values(
+                    player_key=key,
+                    seq=bindparam("n"),
+                    status=bindparam("new_status"),
+                ),
+                [
+                    {"s_id": r.id, "n": n, "new_status": CURRENT if r.id == keep_id else REPLACED}
+                    for n, r in enumerate(ordered, start=1)
+                ],
+            )
+            kept = conn.execute(select(submissions).where(submissions.c.id == keep_id)).first()
+            return _row(kept)
+
     # -- rate limits ----------------------------------------------------------
 
     def take(self, key: str, count: int, seconds: float, now: float) -> bool:

@@ -41,6 +41,8 @@ events = Table(
     Column("locked", Boolean, nullable=False),
     Column("token_hash", String(64), nullable=False),
     Column("created_at", String(40), nullable=False),
+    # An IANA name or an offset (deckcheck.events.zones); NULL: the deadline's offset.
+    Column("time_zone", String(64), nullable=True),
 )
 
 submissions = Table(

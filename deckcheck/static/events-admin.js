@@ -38,6 +38,37 @@
         (changed && row.getAttribute("data-changed") !== "yes");
     });
   }
+  // One of Lock / Unlock: the one that changes something now (the table says which).
+  function showLockState(scope) {
+    var state = scope.querySelector("#event-state");
+    if (!state) { return; }
+    var locked = state.getAttribute("data-locked") === "yes";
+    document.getElementById("lock").hidden = locked;
+    document.getElementById("unlock").hidden = !locked;
+  }
+  // A player's list, fetched when the organizer asks for it (the table itself stays
+  // small); shown as text, never as HTML.
+  function toggleList(button) {
+    var box = document.getElementById("list-" + button.getAttribute("data-list"));
+    if (!box) { return; }
+    if (button.getAttribute("aria-expanded") === "true") {
+      box.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+      button.textContent = "Show list";
+      return;
+    }
+    var id = encodeURIComponent(button.getAttribute("data-list"));
+    fetch(api + "/submissions/" + id, { headers: headers({ "Accept": "application/json" }) })
+      .then(function (response) {
+        if (!response.ok) { return failed(response); }
+        return response.json().then(function (body) {
+          box.textContent = body.decklist;
+          box.hidden = false;
+          button.setAttribute("aria-expanded", "true");
+          button.textContent = "Hide list";
+        });
+      });
+  }
   function fillPlayers() {
     var select = document.getElementById("check-player");
     select.textContent = "";
@@ -55,6 +86,7 @@
         var table = document.getElementById("table");
         table.innerHTML = html;
         localTimes(table);
+        showLockState(table);
         applyFilters();
         fillPlayers();
         table.setAttribute("data-loaded", String(Date.now()));
@@ -92,9 +124,21 @@
       call("POST", "/submissions/" + encodeURIComponent(restore.getAttribute("data-restore")) + "/restore").then(load);
       return;
     }
+    var list = event.target.closest("button[data-list]");
+    if (list) { toggleList(list); return; }
+    var merge = event.target.closest("button[data-merge]");
+    if (merge) {
+      if (!window.confirm("Merge " + merge.getAttribute("data-other") + " into " +
+          merge.getAttribute("data-player") + "? " + merge.getAttribute("data-player") +
+          "'s list stays; the other row's lists are kept in its history.")) { return; }
+      call("POST", "/submissions/" + encodeURIComponent(merge.getAttribute("data-merge")) +
+        "/merge", { from: merge.getAttribute("data-from") }).then(load);
+      return;
+    }
     var button = event.target.closest("button[data-drop]");
     if (!button) { return; }
-    if (!window.confirm("Drop " + button.getAttribute("data-player") + "?")) { return; }
+    if (!window.confirm("Drop " + button.getAttribute("data-player") + " from the event? " +
+        "Their list no longer counts (it is kept: you can restore them).")) { return; }
     call("DELETE", "/submissions/" + encodeURIComponent(button.getAttribute("data-drop"))).then(load);
   });
   document.getElementById("delete-event").addEventListener("click", function () {

@@ -21,6 +21,9 @@
   document.querySelectorAll("[data-zone]").forEach(function (el) {
     el.textContent = (zone || "UTC") + ", UTC" + offset(new Date());
   });
+  // A new event's time zone: this device's, unless the organizer writes another.
+  var zoneField = document.getElementById("time_zone");
+  if (zoneField && !zoneField.value && zone) { zoneField.value = zone; }
   var deadline = document.getElementById("deadline");
   var hidden = document.getElementById("offset");
   if (deadline && hidden) {

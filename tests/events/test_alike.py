@@ -39,7 +39,8 @@ def test_the_same_player_id_is_flagged():
 
 def test_a_big_group_costs_a_step_a_row_and_names_a_few():
     rows = [(f"s{n}", f"Player {n}", "same-id") for n in range(20_000)]
-    started = time.perf_counter()
+    # CPU time, which other work on a busy machine does not inflate.
+    started = time.process_time()
     found = near_duplicates(rows)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert len(found) == 20_000 and all(len(v) <= MAX_FLAGS for v in found.values())

@@ -116,7 +116,11 @@ def deck_fields(data: dict, default_name: str | None) -> dict:
 
 
 def entry_of(data: dict) -> dict:
-    return {"decklist": data["decklist"]} if "decklist" in data else {"deck": data["deck"]}
+    """What the player sent, as it is kept: the text, or the structured deck without the
+    empty sections and null partner its schema fills in."""
+    if "decklist" in data:
+        return {"decklist": data["decklist"]}
+    return {"deck": {k: v for k, v in data["deck"].items() if v not in ([], None)}}
 
 
 def create(data: dict) -> tuple[dict, str]:

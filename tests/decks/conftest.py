@@ -29,5 +29,3 @@ def both_app(tmp_path, events_database):  # noqa: F811 - the fixture imported ab
     made = make_app(tmp_path, events_database)
     yield made
     close(made)
-
-

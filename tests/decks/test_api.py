@@ -29,7 +29,9 @@ def test_save_edit_twice_and_see_the_diff(client):
     assert saved["edit_url"] == f"/d/{deck['id']}/edit#{token}"
     assert deck["sections"]["eggs"]["cards"][0]["number"] == "ST1-01"
     second = ST1_TEXT.replace("4 ST1-02", "2 ST1-02")
-    response = client.put(f"/api/v1/decks/{deck['id']}", json={"decklist": second}, headers=auth(token))
+    response = client.put(
+        f"/api/v1/decks/{deck['id']}", json={"decklist": second}, headers=auth(token)
+    )
     assert response.status_code == 200 and response.get_json()["version"] == 2
     third = {**ST1_DECK, "main": [*ST1_DECK["main"], {"card": "BT1-010", "count": 2}]}
     response = client.put(
@@ -50,7 +52,9 @@ def test_save_edit_twice_and_see_the_diff(client):
     listed = client.get(f"/api/v1/decks/{deck['id']}/versions").get_json()["data"]
     assert [v["version"] for v in listed] == [1, 2, 3]
     one = client.get(f"/api/v1/decks/{deck['id']}/versions/1").get_json()
-    assert one["decklist"] == ST1_TEXT and one["cards"]["eggs"] == [{"number": "ST1-01", "count": 4}]
+    assert one["decklist"] == ST1_TEXT and one["cards"]["eggs"] == [
+        {"number": "ST1-01", "count": 4}
+    ]
     three = client.get(f"/api/v1/decks/{deck['id']}/versions/3").get_json()
     assert three["deck"] == third
 
@@ -153,4 +157,6 @@ def test_a_list_is_kept_structured_and_unread_lines_are_reported(client):
     assert [v["code"] for v in saved["violations"]][:1] == ["unknown-card"]
     version = client.get(f"/api/v1/decks/{saved['id']}/versions/1").get_json()
     assert version["unread"] == [{"text": "2 Not A Real Card", "count": 2}]
-    assert client.get(f"/api/v1/decks/{saved['id']}").get_json()["violations"] == saved["violations"]
+    assert (
+        client.get(f"/api/v1/decks/{saved['id']}").get_json()["violations"] == saved["violations"]
+    )

@@ -33,6 +33,17 @@ from deckcheck.events.store import EventStore, now_utc, token_hash, token_matche
 # The deck's columns a read needs: everything but nothing long besides today's verdict.
 _DECK = select(decks).where(decks.c.id == bindparam("d_id"))
 _LOCK = select(decks.c.edit_hash, decks.c.version).where(decks.c.id == bindparam("d_id"))
+# The background pass's update, one statement for a batch (executemany).
+_SAVE_JUDGED = (
+    decks.update()
+    .where(decks.c.id == bindparam("d_id"))
+    .values(
+        judged_world=bindparam("judged_world"),
+        judged=bindparam("judged"),
+        judged_legal=bindparam("judged_legal"),
+        judged_changed=bindparam("judged_changed"),
+    )
+)
 _VERSION = select(deck_versions).where(
     deck_versions.c.deck_id == bindparam("d_id"), deck_versions.c.version == bindparam("v")
 )
@@ -223,24 +234,43 @@ class DeckStore:
         return bool(done)
 
     def save_judged_many(self, rows: list[dict]) -> int:
-        """`save_judged` for a batch, in one transaction (the background pass)."""
-        stored = 0
+        """`save_judged` for a batch of the background pass, in one transaction: the decks
+        still at the version judged (locked), their verdicts and their feed entries each
+        written by one statement for the whole batch."""
+        if not rows:
+            return 0
+        ids = [row["id"] for row in rows]
         with self._writer.begin() as conn:
-            for row in rows:
-                done = conn.execute(
-                    decks.update()
-                    .where(decks.c.id == row["id"], decks.c.version == row["version"])
-                    .values(
-                        judged_world=row["world"],
-                        judged=pack(row["judged"]),
-                        judged_legal=row["judged"]["legal"],
-                        judged_changed=row["changed"],
-                    )
-                ).rowcount
-                if done:
-                    stored += 1
-                    self._add_entries(conn, row["id"], row["entries"])
-        return stored
+            current = dict(
+                conn.execute(
+                    select(decks.c.id, decks.c.version).where(decks.c.id.in_(ids)).with_for_update()
+                ).all()
+            )
+            kept = [row for row in rows if current.get(row["id"]) == row["version"]]
+            if kept:
+                conn.execute(
+                    _SAVE_JUDGED,
+                    [
+                        {
+                            "d_id": row["id"],
+                            "judged_world": row["world"],
+                            "judged": pack(row["judged"]),
+                            "judged_legal": row["judged"]["legal"],
+                            "judged_changed": row["changed"],
+                        }
+                        for row in kept
+                    ],
+                )
+                when = now_utc()
+                entries = [
+                    {"deck_id": row["id"], "change": e.change, "at": when, "title": e.title,
+                     "body": e.body}
+                    for row in kept
+                    for e in row["entries"]
+                ]  # fmt: skip
+                if entries:
+                    conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), entries)
+        return len(kept)
 
     def _add_entries(self, conn: Connection, deck_id: str, entries: Iterable[FeedEntry]) -> None:
         rows = [

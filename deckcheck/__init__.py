@@ -71,6 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         cli,
         days,
         db,
+        decks,
         errors,
         events,
         freshness,
@@ -92,6 +93,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     builder.init_app(app)
     quick_event.init_app(app)
     events.init_app(app)
+    decks.init_app(app)
     cli.init_app(app)
     freshness.init_app(app)
     return app

@@ -76,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         security,
         web,
     )
+    from deckcheck.decks import pages as deck_pages
     from deckcheck.jsonio import OrjsonProvider
 
     app.json = OrjsonProvider(app)
@@ -86,6 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.init_app(app)
     web.init_app(app)
     builder.init_app(app)
+    deck_pages.init_app(app)
     quick_event.init_app(app)
     events.init_app(app)
     cli.init_app(app)

@@ -69,6 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         builder,
         cli,
         db,
+        decks,
         errors,
         events,
         freshness,
@@ -90,6 +91,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     deck_pages.init_app(app)
     quick_event.init_app(app)
     events.init_app(app)
+    decks.init_app(app)
     cli.init_app(app)
     freshness.init_app(app)
     return app

@@ -30,31 +30,30 @@
       store.forget(id);
       render();
     });
+    const name = summary ? summary.name : kept.name;
     if (!summary) {
-      return el("tr", { className: "gone", "data-id": id },
-        el("th", { scope: "row" }, kept.name),
-        el("td", { text: "–" }),
-        el("td", { className: "verdict-cell", text: "Not on the server any more" }),
-        el("td", { text: "–" }),
-        el("td", {}, forget));
+      return el("li", { className: "gone", "data-id": id },
+        el("span", { className: "deck-name", text: name }),
+        el("span", { className: "verdict-cell", text: "Not on the server any more" }),
+        el("span", { className: "actions" }, forget));
     }
-    const verdict = el("td", { className: "verdict-cell" }, summary.legal ? "✔ Legal" : "✘ Not legal");
+    const verdict = el("span", { className: "verdict-cell" }, summary.legal ? "✔ Legal" : "✘ Not legal");
     if (summary.changed) verdict.append(" ", el("strong", { className: "changed", "data-testid": "deck-changed", text: "changed" }));
     if (summary.current === false) verdict.append(" ", el("span", { className: "hint", text: "(as last judged)" }));
-    return el("tr", { className: summary.legal ? "legal" : "illegal", "data-id": id },
-      el("th", { scope: "row" }, link),
-      el("td", { text: (page.formats[summary.format] || {}).name || summary.format }),
+    return el("li", { className: summary.legal ? "legal" : "illegal", "data-id": id },
+      el("span", { className: "deck-name" }, link),
+      el("span", { className: "format", text: (page.formats[summary.format] || {}).name || summary.format }),
       verdict,
-      el("td", { text: (summary.updated_at || "").slice(0, 10) }),
-      el("td", { className: "actions" }, edit, " ", forget));
+      el("span", { className: "saved", text: `saved ${(summary.updated_at || "").slice(0, 10)}` }),
+      el("span", { className: "actions" }, edit, " ", forget));
   }
 
   async function render() {
     const kept = store.decks();
     const ids = Object.keys(kept);
-    const table = $("mine-table");
+    const list = $("mine-list");
     if (!ids.length) {
-      table.hidden = true;
+      list.hidden = true;
       $("mine-status").textContent = "This browser keeps no saved decks yet. Save one in the builder, or import a file of your decks.";
       return;
     }
@@ -70,8 +69,8 @@
     const rows = ids
       .map((id) => [id, kept[id], byId.get(id)])
       .sort((a, b) => ((b[2] || {}).updated_at || "").localeCompare((a[2] || {}).updated_at || ""));
-    table.tBodies[0].replaceChildren(...rows.map(([id, entry, summary]) => row(id, entry, summary)));
-    table.hidden = false;
+    list.replaceChildren(...rows.map(([id, entry, summary]) => row(id, entry, summary)));
+    list.hidden = false;
     const changed = found.data.filter((d) => d.changed).length;
     const illegal = found.data.filter((d) => !d.legal).length;
     $("mine-status").textContent =

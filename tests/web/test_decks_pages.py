@@ -234,14 +234,14 @@ def test_my_decks_export_and_import(tab, site, tmp_path):
     keep(tab, site, kept)
     tab.goto(site["base"] + "/decks")
     tab.wait_for_selector("#my-decks[data-ready]")
-    rows = tab.locator("[data-testid=my-decks] tbody tr")
+    rows = tab.locator("[data-testid=my-decks] li")
     assert rows.count() == 4
     # A name is shown as typed, never as markup.
     assert tab.locator("[data-testid=my-decks] b").count() == 0
     assert "First <b>deck</b>" in tab.inner_text("[data-testid=my-decks]")
-    broken = tab.locator(f"tr[data-id='{three['deck']['id']}']")
+    broken = tab.locator(f"li[data-id='{three['deck']['id']}']")
     assert "Not legal" in broken.inner_text()
-    assert "Not on the server" in tab.locator(f"tr[data-id='{gone}']").inner_text()
+    assert "Not on the server" in tab.locator(f"li[data-id='{gone}']").inner_text()
     assert no_sideways_scroll(tab)
 
     with tab.expect_download() as download:
@@ -288,7 +288,7 @@ def test_my_decks_with_200_decks_asks_once(browser, site):  # noqa: F811
     page.goto(site["base"] + "/decks")
     page.wait_for_selector("#my-decks[data-ready]", timeout=15000)
     took = page.evaluate("performance.now()")
-    assert page.locator("[data-testid=my-decks] tbody tr").count() == 200
+    assert page.locator("[data-testid=my-decks] li").count() == 200
     context.close()
     decks_asked = [a for a in asked if "/api/v1/decks" in a]
     assert decks_asked == [f"POST {site['base']}/api/v1/decks/lookup"]

@@ -14,12 +14,14 @@ import os
 
 from flask import Flask
 
-from cardpool.syncing import parse_every
-from deckcheck.events.limits import parse_rate
+# Nothing of deckcheck is imported here at the top: deckcheck.events.tables imports
+# deckcheck.decks.tables (one metadata), which runs this file first.
 
 
 def rejudge_every(text: str | None) -> float | None:
     """DECKCHECK_DECKS_REJUDGE_EVERY: `1h` by default, `off` (or `0`) for none."""
+    from cardpool.syncing import parse_every
+
     text = (text or "").strip()
     if text.lower() in ("off", "0"):
         return None
@@ -33,6 +35,7 @@ def rejudge_every(text: str | None) -> float | None:
 
 def init_app(app: Flask) -> None:
     from deckcheck.decks import api, cli, feed, rejudge
+    from deckcheck.events.limits import parse_rate
 
     env = os.environ.get
     app.config.setdefault(

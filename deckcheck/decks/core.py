@@ -31,8 +31,6 @@ from rules.format import Format
 _lock = threading.Lock()
 NOTES_MAX_BYTES = 4096
 DEFAULT_NAME = "Untitled deck"
-# Worlds this process has stored (deck_worlds): each is written once, not on every save.
-_kept: set[str] = set()
 
 
 def store() -> DeckStore:
@@ -70,9 +68,10 @@ def find_deck(deck_id: str) -> dict:
 def world(fmt: Format, on: date | None = None) -> tuple[World, object]:
     """The world of now, stored once per process so the pass can compare against it."""
     found, index = world_now(fmt, on or service.today())
-    if found.id not in _kept:
-        store().keep_world(found.id, fmt.id, found.rules, found.facts)
-        _kept.add(found.id)
+    decks = store()
+    if found.id not in decks.kept:
+        decks.keep_world(found.id, fmt.id, found.rules, found.facts)
+        decks.kept.add(found.id)
     return found, index
 
 
@@ -116,7 +115,11 @@ def deck_fields(data: dict, default_name: str | None) -> dict:
 
 
 def entry_of(data: dict) -> dict:
-    return {"decklist": data["decklist"]} if "decklist" in data else {"deck": data["deck"]}
+    """What the player sent, as it is kept: the text, or the structured deck without the
+    empty sections and null partner its schema fills in."""
+    if "decklist" in data:
+        return {"decklist": data["decklist"]}
+    return {"deck": {k: v for k, v in data["deck"].items() if v not in ([], None)}}
 
 
 def create(data: dict) -> tuple[dict, str]:

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import Flask
@@ -62,10 +63,13 @@ class PassResult:
         )
 
 
-def run_pass(seconds: float = PASS_SECONDS, batch: int = BATCH) -> PassResult:
-    """One pass over every format with saved decks (inside an app context)."""
+def run_pass(
+    seconds: float = PASS_SECONDS, batch: int = BATCH, clock: Callable[[], float] = time.monotonic
+) -> PassResult:
+    """One pass over every format with saved decks (inside an app context); `clock`
+    measures its budget."""
     result = PassResult()
-    started = time.monotonic()
+    started = clock()
     deadline = started + seconds
     since = now_utc()  # decks saved after this are left for the next pass
     store = core.store()
@@ -77,7 +81,7 @@ def run_pass(seconds: float = PASS_SECONDS, batch: int = BATCH) -> PassResult:
         now, index = core.world(fmt)
         current.append(now.id)
         for old in store.stale_worlds(format_id, now.id):
-            if not _catch_up(fmt, now, index, old, since, deadline, batch, result):
+            if not _catch_up(fmt, now, index, old, since, (deadline, clock), batch, result):
                 result.finished = False
                 break
         result.formats.append(format_id)
@@ -85,12 +89,13 @@ def run_pass(seconds: float = PASS_SECONDS, batch: int = BATCH) -> PassResult:
             break
     if result.finished:
         store.forget_worlds(keep=current)
-    result.seconds = time.monotonic() - started
+    result.seconds = clock() - started
     return result
 
 
-def _catch_up(fmt, now: World, index, old: str, since: str, deadline, batch, result) -> bool:
+def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, result) -> bool:
     """Bring the decks of `old` to `now`; False when the budget ran out first."""
+    deadline, clock = budget
     store = core.store()
     before = store.world_facts(old)
     if before is None or before["rules"] != now.rules:
@@ -102,7 +107,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, deadline, batch, res
     if numbers is None or numbers or unknown_too:
         after = ""
         while True:
-            if time.monotonic() > deadline:
+            if clock() > deadline:
                 return False
             page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too)
             if not page:
@@ -112,7 +117,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, deadline, batch, res
             result.judged += len(rows)
             result.entries += sum(len(r["entries"]) for r in rows)
             after = page[-1]["id"]
-    while time.monotonic() <= deadline:
+    while clock() <= deadline:
         moved = store.move_world(fmt.id, old, now.id, batch, since)
         result.moved += moved
         if moved < batch:

@@ -51,7 +51,7 @@ class VerdictSchema(Schema):
     unresolved = fields.List(fields.Nested(UnresolvedSchema))
 
 
-class DeckSchema(Schema):
+class StoredDeckSchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
     format = fields.String(required=True)
@@ -78,7 +78,7 @@ class DeckSchema(Schema):
 
 
 class SavedDeckSchema(Schema):
-    deck = fields.Nested(DeckSchema, required=True)
+    deck = fields.Nested(StoredDeckSchema, required=True)
     edit_token = fields.String(
         required=True, metadata={"description": "keep it: it changes the deck"}
     )

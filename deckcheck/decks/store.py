@@ -76,6 +76,8 @@ class DeckStore:
         self.engine = events.engine
         self._writer = events.engine.execution_options(write=True)
         self._insert = _insert(self.engine.dialect.name)
+        # Worlds this process has stored (deck_worlds): each written once, not per save.
+        self.kept: set[str] = set()
 
     # -- decks ----------------------------------------------------------------
 

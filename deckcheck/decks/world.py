@@ -60,29 +60,45 @@ def card_text(card: Card) -> str:
     return ",".join(values)
 
 
+def _pairs(lists, on: date) -> dict[str, tuple[str, ...]]:
+    """The choice restrictions in force on a day: an id of each, and its cards' keys."""
+    return {
+        f"{'+'.join(a)}/{'+'.join(b)}@{pair.change.effective}": (*a, *b)
+        for pair, a, b in lists.keyed_pairs_on(on)
+    }
+
+
 def card_facts(fmt: Format, index: CardIndex, day: date) -> dict[str, str]:
     """Per card number of the pool: a digest of the card's data, its list status on the
     day and on each announced day to come, the choice restrictions it is in, and
     whether its product is out on the day."""
     lists = fmt.lists
-    days = (day, *lists.upcoming(day)) if lists is not None else ()
-    states = [lists.state_on(d) for d in days] if lists is not None else []
+    later = lists.upcoming(day) if lists is not None else ()
+    states = [(d, lists.state_on(d)) for d in (day, *later)] if lists is not None else []
     paired: dict[str, list[str]] = {}
-    for at, d in enumerate(days):
-        for pair, a, b in lists.keyed_pairs_on(d) if lists is not None else ():
-            mark = f"{at}:{'+'.join(a)}/{'+'.join(b)}:{pair.change.effective}"
-            for key in (*a, *b):
-                paired.setdefault(key, []).append(mark)
+    pairs = [(d, _pairs(lists, d)) for d, _ in states] if lists is not None else []
+    for d, found in pairs:
+        # Today's pairs, then only what a day to come adds or ends.
+        marks = found if d == day else {p: k for p, k in found.items() if p not in pairs[0][1]}
+        ended = {} if d == day else {p: k for p, k in pairs[0][1].items() if p not in found}
+        for sign, chosen in (("+", marks), ("-", ended)):
+            for pair, keys in chosen.items():
+                for key in keys:
+                    paired.setdefault(key, []).append(f"{'now' if d == day else d}{sign}{pair}")
     releases = getattr(fmt.check_of("not-released"), "releases", None)
     facts = {}
     for number, card in index.cards.items():
         parts = [card_text(card)]
-        for state in states:
-            for key in {card.key, card.limit_key}:
+        for key in sorted({card.key, card.limit_key}):
+            now = states[0][1].get(key) if states else None
+            if now:
+                parts.append(f"now:{key}={now[0]}@{now[1].effective}")
+            # Only what a day to come changes: a card no list names has the same facts
+            # whatever the day (and so does every deck that holds only such cards).
+            for d, state in states[1:]:
                 found = state.get(key)
-                parts.append(f"{key}={found[0]}@{found[1].effective}" if found else "-")
-            parts.append("|")
-        for key in {card.key, card.limit_key}:
+                if found != now:
+                    parts.append(f"{d}:{key}={found[0] if found else '-'}")
             parts.extend(paired.get(key, ()))
         if releases is not None:
             product = releases.of_card(number)

@@ -1,4 +1,4 @@
-""""My decks" with 200 saved decks, in Chromium (issue 34: <= 1 s, aim 0.3 s).
+""" "My decks" with 200 saved decks, in Chromium (issue 34: <= 1 s, aim 0.3 s).
 
     .venv/bin/python bench/decks_page.py [--decks 200] [--runs 5]
 
@@ -61,7 +61,9 @@ def open_page(base: str, kept: dict, runs: int) -> tuple[list[float], list[str]]
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(f"{base}/decks")
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORE, json.dumps(kept)])
-        page.on("request", lambda r: asked.append(f"{r.method} {r.url}") if "/api/" in r.url else None)
+        page.on(
+            "request", lambda r: asked.append(f"{r.method} {r.url}") if "/api/" in r.url else None
+        )
         for _ in range(runs):
             page.reload()
             page.wait_for_selector("#my-decks[data-ready]", timeout=30000)

@@ -153,7 +153,9 @@ def test_save_edit_twice_diff_collection_and_sample_hands(tab, site):
     assert tab.locator("[data-testid=sample-security] li").count() == 5
     first = tab.inner_text("#deck-hand .hint")
     tab.click("#deck-redraw")
-    tab.wait_for_function("s => document.querySelector('#deck-hand .hint').textContent != s", arg=first)
+    tab.wait_for_function(
+        "s => document.querySelector('#deck-hand .hint').textContent != s", arg=first
+    )
     assert no_sideways_scroll(tab)
 
     # The token went only to its own deck, as a Bearer header, never in an address.
@@ -173,9 +175,10 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
     deck_id = made["deck"]["id"]
     tab.goto(site["base"] + made["edit_url"])
     tab.wait_for_selector("[data-testid=builder-deck] [data-number='ST1-16']")
-    assert tab.locator("[data-testid=builder-deck] [data-number='ST1-03']").get_attribute(
-        "data-count"
-    ) == "4"
+    assert (
+        tab.locator("[data-testid=builder-deck] [data-number='ST1-03']").get_attribute("data-count")
+        == "4"
+    )
     tab.wait_for_function("() => document.querySelector('#b-name').value == 'Link Deck'")
     assert stored(tab)[deck_id]["token"] == made["edit_token"]
     tab.click("#b-save")
@@ -254,7 +257,10 @@ def test_my_decks_export_and_import(tab, site, tmp_path):
 
     # Another device: an empty browser imports the file, and a damaged one is reported.
     tab.evaluate("() => localStorage.clear()")
-    damaged = {**exported, "decks": [*exported["decks"][:2], {"id": "../x"}, "junk", {"id": "ok-id"}]}
+    damaged = {
+        **exported,
+        "decks": [*exported["decks"][:2], {"id": "../x"}, "junk", {"id": "ok-id"}],
+    }
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(damaged), encoding="utf-8")
     tab.reload()

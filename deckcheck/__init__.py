@@ -71,6 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         cli,
         days,
         db,
+        decks,
         errors,
         events,
         freshness,
@@ -78,6 +79,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         security,
         web,
     )
+    from deckcheck.decks import pages as deck_pages
     from deckcheck.jsonio import OrjsonProvider
 
     app.json = OrjsonProvider(app)
@@ -90,8 +92,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     api_page.init_app(app)
     web.init_app(app)
     builder.init_app(app)
+    deck_pages.init_app(app)
     quick_event.init_app(app)
     events.init_app(app)
+    decks.init_app(app)
     cli.init_app(app)
     freshness.init_app(app)
     return app

@@ -8,6 +8,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from deckcheck import __version__, schemas
+from deckcheck.decks import openapi as decks_openapi
 from deckcheck.events import openapi as events_openapi
 
 ERRORS = {
@@ -163,6 +164,7 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
             }
         api.path(path=path, operations={method: operation})
     events_openapi.add_paths(api)
+    decks_openapi.add_paths(api)
     return _refine(_with_common_errors(api.to_dict()), format_ids)
 
 

@@ -101,7 +101,9 @@ class Draws:
     a Level III). `first_player_draws`: whether the first player draws on turn 1.
     `per_turn` None: the hand refills to its size each turn, so what is seen by a
     turn depends on play, and only the opening hand has odds. `deck_cap`: the hand
-    comes from a deck of at most this many cards (DBE's 40-card deck).
+    comes from a deck of at most this many cards (DBE's 40-card deck). `security`: cards
+    placed from the deck after the hand (DCG's security stack); `set_aside_level`: the
+    level of the card set aside (sample hands, deckcheck.decks.sample).
     """
 
     hand: int
@@ -110,6 +112,8 @@ class Draws:
     first_player_draws: bool = False
     per_turn: int | None = 1
     deck_cap: int | None = None
+    security: int = 0
+    set_aside_level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +176,8 @@ GAMES: dict[str, Game] = {
             starter_pool=True,
             draws=Draws(
                 hand=5,
-                rule='Digimon Card Game Rule Manual, game setup step 4 and "Draw Phase"',
+                rule='Digimon Card Game Rule Manual, game setup steps 4 and 5 and "Draw Phase"',
+                security=5,
             ),
         ),
         Game(
@@ -207,6 +212,7 @@ GAMES: dict[str, Game] = {
                 rule='Digi-Battle rules, "Set up phase" (a Rookie set aside, 10 cards drawn)',
                 set_aside=1,
                 per_turn=None,
+                set_aside_level="rookie",
             ),
         ),
         Game(
@@ -221,6 +227,7 @@ GAMES: dict[str, Game] = {
                 rule="Digital Monster Card Game wiki, game setup (a Level III set aside, 6 cards)",
                 set_aside=1,
                 per_turn=None,
+                set_aside_level="III",
             ),
         ),
     )

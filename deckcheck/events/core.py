@@ -215,8 +215,9 @@ def event_day(row: dict) -> date:
     return date.fromisoformat(row["date"])
 
 
-def check_list_size(entry: dict) -> None:
-    """A submitted list is at most 64 KB (text as UTF-8, a structured deck as JSON)."""
+def check_list_size(entry: dict, taker: str = "an event takes") -> None:
+    """A submitted list is at most 64 KB (text as UTF-8, a structured deck as JSON);
+    `taker` says who refuses it ("a saved deck holds")."""
     if "decklist" in entry:
         text = entry["decklist"]
         size = (
@@ -228,7 +229,7 @@ def check_list_size(entry: dict) -> None:
         raise ApiError(
             413,
             "list-too-large",
-            f"This list is {size:,} bytes; an event takes lists of at most "
+            f"This list is {size:,} bytes; {taker} lists of at most "
             f"{MAX_LIST_BYTES // 1024} KB. Send only the deck's lines.",
             {"bytes": size, "limit": MAX_LIST_BYTES},
         )

@@ -108,3 +108,7 @@ rate_buckets = Table(
     Column("at", Float, nullable=False),
     Column("allowed", Boolean, nullable=False),
 )
+
+# Saved decks and collections live in this database too, on this metadata, described in
+# their own module (imported here so every user of `metadata` sees the whole schema).
+from deckcheck.decks import tables as _decks_tables  # noqa: E402, F401

@@ -11,7 +11,6 @@
   const $ = (id) => document.getElementById(id);
   // Every section of every game (the registry, rules/games.py): the address and the deck keep them all.
   const SECTIONS = [...new Set(Object.values(games).flatMap((g) => g.sections.map((s) => s.id)))];
-  const STORE = "deckcheck.decks";
   const VIEW = "deckcheck.builder-view";
 
   const state = { format: root.dataset.format, date: "", deck: Object.fromEntries(SECTIONS.map((s) => [s, new Map()])), partner: "" };
@@ -502,10 +501,12 @@
       return;
     }
     try {
-      const params = new URLSearchParams([["game", gameId()], ["order", "relevance"], ["per_page", "30"], ["q", q], ...filters]);
+      // root.cardFilter (decks.js, "owned only"): the kept cards among the first 200.
+      const filter = root.cardFilter;
+      const params = new URLSearchParams([["game", gameId()], ["order", "relevance"], ["per_page", filter ? "200" : "30"], ["q", q], ...filters]);
       const found = await api(`/api/v1/cards?${params}`);
       if (ticket !== searchTicket) return;
-      results = found.data;
+      results = filter ? found.data.filter(filter).slice(0, 30) : found.data;
       highlight = 0;
       for (const card of results) info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
       let status = `${found.total} card${found.total === 1 ? "" : "s"}${found.total > results.length ? `, the first ${results.length} shown` : ""}`;
@@ -796,31 +797,6 @@
     return result.content;
   }
 
-  function storedDecks() {
-    try {
-      return JSON.parse(localStorage.getItem(STORE) || "{}");
-    } catch (error) {
-      return {};
-    }
-  }
-
-  function renderMine() {
-    const decks = storedDecks();
-    const list = $("b-mine");
-    list.replaceChildren();
-    for (const name of Object.keys(decks).sort()) {
-      const link = el("a", { href: decks[name], text: name });
-      const remove = button("Delete", `Delete ${name}`, null, () => {
-        const all = storedDecks();
-        delete all[name];
-        localStorage.setItem(STORE, JSON.stringify(all));
-        renderMine();
-      });
-      list.append(el("li", { className: "saved" }, link, " ", remove));
-    }
-    if (!list.children.length) list.append(el("li", { className: "hint", text: "No saved decks yet." }));
-  }
-
   // ------------------------------------------------------------ wiring
 
   function wire() {
@@ -899,13 +875,6 @@
       $("b-report-form").submit();
       $("b-report-decklist").value = "";
     });
-    $("b-save").addEventListener("click", () => {
-      const name = $("b-name").value.trim() || `Deck ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
-      const all = storedDecks();
-      all[name] = address();
-      localStorage.setItem(STORE, JSON.stringify(all));
-      renderMine();
-    });
     document.addEventListener("keydown", (event) => {
       const row = event.target.closest && event.target.closest(".deck-row");
       if (!row || !["+", "-"].includes(event.key) || event.target.tagName === "INPUT") return;
@@ -964,7 +933,6 @@
   $("b-format").addEventListener("change", syncStyleOptions);
   syncEmptyNote();
   $("b-format").addEventListener("change", syncEmptyNote);
-  renderMine();
   changed();
   learnMissing();
   loadLimited();

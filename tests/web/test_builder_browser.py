@@ -129,14 +129,15 @@ def test_a_product_in_the_address_shows_as_its_day(tab, server):  # noqa: F811
 
 
 def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
+    """Save keeps the deck on the server and its token in this browser: "My decks"
+    lists it on the next visit, and its edit link opens it in the builder."""
     tab.goto(f"{server}/build?format=dcg&date={DATE}")
     add_by_search(tab, "ST1-03", 3)
-    tab.click("#b-mine-box summary")
     tab.fill("#b-name", "Agumon test")
     tab.click("#b-save")
-    tab.goto(f"{server}/build")
-    tab.click("#b-mine-box summary")
-    tab.click("#b-mine >> text=Agumon test")
+    tab.wait_for_selector("[data-testid=saved]")
+    tab.goto(f"{server}/decks")
+    tab.click("[data-testid=my-decks] >> text=Edit")
     row = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
     row.wait_for()
     assert row.get_attribute("data-count") == "3"

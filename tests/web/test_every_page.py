@@ -59,6 +59,8 @@ def site(tmp_path_factory):
         )
         assert sent.status_code == 201, sent.get_json()
         receipts.append(sent.get_json()["submission"])
+    saved = client.post("/api/v1/decks", json={"format": "dcg", "name": "Red", "decklist": ILLEGAL})
+    assert saved.status_code == 201, saved.get_json()
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -67,6 +69,7 @@ def site(tmp_path_factory):
         "event": event,
         "receipt": receipts[0],
         "app": app,
+        "deck": saved.get_json(),
     }
     httpd.shutdown()
 
@@ -168,6 +171,23 @@ def _builder(page, site):
     page.locator("[data-testid=builder-odds] tbody tr").first.wait_for()
 
 
+def _saved_deck(page, site):
+    page.goto(f"{site['base']}/d/{site['deck']['deck']['id']}")
+    page.wait_for_selector("#deck-versions li")
+
+
+def _deck_editor(page, site):
+    page.goto(site["base"] + site["deck"]["edit_url"])
+    page.locator("[data-testid=builder-deck] [data-number]").first.wait_for()
+    page.locator("[data-testid=builder-odds] tbody tr").first.wait_for()
+
+
+def _my_decks(page, site):
+    _deck_editor(page, site)  # keeps the deck's token in this browser
+    page.goto(site["base"] + "/decks")
+    page.wait_for_selector("#my-decks[data-ready]")
+
+
 def _goto(path: str):
     def visit(page, site):
         page.goto(site["base"] + path.format(**site["event"]))
@@ -193,6 +213,9 @@ PAGES = {
         ("builder, DBE with no cards", _goto("/build?format=dbe")),
     ],
     "api_page.api_page": [("API page", _goto("/api/v1"))],
+    "deck_pages.deck": [("saved deck", _saved_deck)],
+    "deck_pages.edit": [("saved deck editor", _deck_editor)],
+    "deck_pages.mine": [("my decks", _my_decks)],
     "event.event_form": [("quick event form", _goto("/event"))],
     "event.event_results": [("quick event results", _event_results)],
     "event.event_sheets": [("quick event sheets", _event_sheets)],
@@ -219,6 +242,7 @@ NOT_PAGES = {
     "events.private_qr",  # an SVG picture
     "events.event_qr",  # an SVG picture
     "data.changes_feed",  # an Atom feed
+    "decks_feed.changes_feed",  # a saved deck's Atom feed
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
 

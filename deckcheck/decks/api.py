@@ -1,0 +1,225 @@
+"""The saved decks API (/api/v1/decks): save, read, replace (a new version), delete,
+versions and their diff, many decks at once, sample hands and what a collection lacks.
+
+Changes carry `Authorization: Bearer <edit token>`; the token is compared in constant
+time (as a SHA-256 hash) and never written to a log or the database.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from deckcheck import service
+from deckcheck.api import _json_body, _load
+from deckcheck.decks import collection, core, sample, versions
+from deckcheck.decks.schemas import (
+    CollectionRequestSchema,
+    DeckCreateSchema,
+    DeckReplaceSchema,
+    LookupSchema,
+)
+from deckcheck.decks.store import BadToken
+from deckcheck.errors import ApiError
+from deckcheck.events import core as events_core
+from deckcheck.events import limits, names
+from deckcheck.events.packing import unpack
+from deckcheck.events.store import token_matches
+from deckcheck.format_registry import get_format
+
+bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
+bp.register_error_handler(OperationalError, events_core.busy_response)
+
+_create_schema = DeckCreateSchema()
+_replace_schema = DeckReplaceSchema()
+_lookup_schema = LookupSchema()
+# A lookup judges again the decks whose verdict is of another world for at most this
+# long (CPU of its thread); the rest are answered with their stored verdict, marked
+# "current": false (the background pass brings them up to date).
+LOOKUP_SECONDS = 0.5
+
+
+@bp.before_request
+def _body_limit() -> None:
+    request.max_content_length = current_app.config["BODY_LIMIT"]
+
+
+def _deck_answer(row: dict) -> dict:
+    view, changed, on = core.view_now(row)
+    return core.deck_json(row, view, changed, on)
+
+
+@bp.post("")
+def create_deck():
+    data = _load(_create_schema, _json_body())
+    row, token = core.create(data)
+    body = {
+        "deck": core.deck_json(row, unpack(row["judged"]), False, service.today().isoformat()),
+        "edit_token": token,
+        "edit_url": f"{core.base_url()}/d/{row['id']}/edit#{token}",
+    }
+    return jsonify(body), 201
+
+
+@bp.post("/lookup")
+def lookup():
+    ids = _load(_lookup_schema, _json_body())["ids"]
+    wanted = list(dict.fromkeys(i for i in ids))
+    valid = [i for i in wanted if names.is_id(i)]
+    found = {row["id"]: row for row in core.store().summaries(valid)} if valid else {}
+    started = time.thread_time()
+    data = []
+    for deck_id in wanted:
+        row = found.get(deck_id)
+        if row is None:
+            continue
+        data.append(core.summary(row, time.thread_time() - started < LOOKUP_SECONDS))
+    return jsonify({"data": data, "not_found": [i for i in wanted if i not in found]})
+
+
+def _not_a_deck(deck_id: str) -> None:
+    """`/api/v1/decks/validate` (and its siblings) take POST only: a GET, PUT or DELETE
+    there is a 405 with their Allow, not a deck that was not found."""
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        adapter.match(f"{bp.url_prefix}/{deck_id}", method="POST")
+    except HTTPException:
+        return  # no POST route there: a deck id
+    raise MethodNotAllowed(valid_methods=["POST"])
+
+
+@bp.get("/<deck_id>")
+def get_deck(deck_id: str):
+    _not_a_deck(deck_id)
+    return jsonify(_deck_answer(core.find_deck(deck_id)))
+
+
+@bp.put("/<deck_id>")
+def replace_deck(deck_id: str):
+    _not_a_deck(deck_id)
+    core.find_deck(deck_id)  # an unknown deck is a 404 whatever the body
+    token = events_core.bearer_token()
+    data = _load(_replace_schema, _json_body())
+    return jsonify(_deck_answer(core.replace(deck_id, token, data)))
+
+
+@bp.delete("/<deck_id>")
+def delete_deck(deck_id: str):
+    _not_a_deck(deck_id)
+    core.delete(deck_id, events_core.bearer_token())
+    return Response(status=204)
+
+
+@bp.get("/<deck_id>/versions")
+def deck_versions(deck_id: str):
+    core.find_deck(deck_id)
+    rows = core.store().versions(deck_id)
+    return jsonify({"data": [{**r, "legal": bool(r["legal"])} for r in rows]})
+
+
+def _version(deck_id: str, number: int) -> dict:
+    row = core.store().version(deck_id, number)
+    if row is None:
+        raise ApiError(
+            404,
+            "version-not-found",
+            f"This deck has no version {number}.",
+            {"version": number},
+        )
+    return row
+
+
+@bp.get("/<deck_id>/versions/<number>")
+def deck_version(deck_id: str, number: str):
+    core.find_deck(deck_id)
+    wanted = versions.version_number(number, "version", 0)
+    return jsonify(versions.version_json(_version(deck_id, wanted)))
+
+
+@bp.get("/<deck_id>/diff")
+def deck_diff(deck_id: str):
+    row = core.find_deck(deck_id)
+    to = versions.version_number(request.args.get("to"), "to", row["version"])
+    start = versions.version_number(request.args.get("from"), "from", max(1, to - 1))
+    before, after = _version(deck_id, start), _version(deck_id, to)
+    fmt = get_format(row["format"])
+    index = core.world(fmt)[1] if fmt is not None else None
+    body = versions.diff(unpack(before["structured"]), unpack(after["structured"]), index)
+    return jsonify({"from": start, "to": to, **body})
+
+
+@bp.get("/<deck_id>/sample")
+def deck_sample(deck_id: str):
+    row = core.find_deck(deck_id)
+    seed = sample.seed_of(request.args.get("seed"))
+    structured = unpack(_version(deck_id, row["version"])["structured"])
+    fmt = service.find_format(row["format"])
+    return jsonify(sample.draw(fmt.game, structured, seed, core.world(fmt)[1]))
+
+
+@bp.get("/<deck_id>/missing")
+def deck_missing(deck_id: str):
+    row = core.find_deck(deck_id)
+    owned = collection.find(request.args.get("collection") or "")
+    structured = unpack(_version(deck_id, row["version"])["structured"])
+    fmt = service.find_format(row["format"])
+    return jsonify(collection.missing(structured, owned, core.world(fmt)[1]))
+
+
+# -- collections ----------------------------------------------------------------
+
+collections_bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
+collections_bp.register_error_handler(OperationalError, events_core.busy_response)
+collections_bp.before_request(_body_limit)
+_collection_schema = CollectionRequestSchema()
+
+
+def _collection_fields(data: dict) -> tuple[str, str, dict[str, int], list[dict]]:
+    name = names.clean("name", data.get("name"), names.EVENT_MAX, required=False)
+    game = collection.game_of(data["game"])
+    cards, unread = collection.read_cards(data["cards"], collection.pool(game))
+    return name or "My collection", game, cards, unread
+
+
+@collections_bp.post("")
+def create_collection():
+    data = _load(_collection_schema, _json_body())
+    name, game, cards, unread = _collection_fields(data)
+    limits.check(
+        "collections",
+        "create",
+        "DECKS_CREATE_LIMIT",
+        "At most {count} new collections per {seconds} seconds from one address; wait a "
+        "while and save it again.",
+    )
+    row, token = core.store().create_collection(name, game, cards)
+    return jsonify(
+        {"collection": collection.collection_json(row, unread), "edit_token": token}
+    ), 201
+
+
+@collections_bp.get("/<collection_id>")
+def get_collection(collection_id: str):
+    return jsonify(collection.collection_json(collection.find(collection_id)))
+
+
+@collections_bp.put("/<collection_id>")
+def replace_collection(collection_id: str):
+    row = collection.find(collection_id)
+    token = events_core.bearer_token()
+    if not token_matches(row["edit_hash"], token):
+        raise core.bad_token()
+    data = _load(_collection_schema, {"game": row["game"], **_json_body()})
+    name, _, cards, unread = _collection_fields({**data, "game": row["game"]})
+    try:
+        stored = core.store().replace_collection(
+            collection_id, token, name if data.get("name") is not None else None, cards
+        )
+    except BadToken as err:
+        raise core.bad_token() from err
+    if stored is None:
+        raise ApiError(404, "collection-not-found", "There is no collection at this address.")
+    return jsonify(collection.collection_json(stored, unread))

@@ -1,0 +1,135 @@
+"""A saved deck judged: read once as it was sent, kept structured, judged from that.
+
+When a deck is saved, what the player sent (text in any style, or a structured deck) is
+read once; the cards it was read as (numbers and counts per section, the partner, and
+the lines that named no card, kept as written) are stored as the version's structured
+list. Every verdict of that version, the first one included, is judged from the
+structured list: the cheap path (no text to parse again), and the same verdict whether
+it is judged on save, on a read or by the background pass.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date
+
+from deckcheck import service
+from deckcheck.decks.store import FeedEntry
+from deckcheck.events.judge import verdict_json
+from deckcheck.report_json import deck_json
+from rules.format import Format
+from rules.model import Report
+from rules.pool import CardIndex
+
+# A line that named no card is kept as written, up to the length a structured deck's
+# entry may have (DeckEntrySchema); its count as read, or 1 when it could not be read.
+UNREAD_TEXT = 200
+
+
+def structured_of(report: Report) -> dict:
+    """The cards a report's deck was read as, in the shape stored per version."""
+    deck = report.deck
+    sections = {
+        section: [[stack.card.number, stack.count] for stack in deck.stacks(section)]
+        for section in deck.sections()
+    }
+    unread = [[u.text[:UNREAD_TEXT], u.count or 1] for u in deck.unresolved if u.text.strip()]
+    return {
+        "sections": sections,
+        "partner": deck.partner.number if deck.partner else None,
+        "unread": unread,
+    }
+
+
+def numbers_of(structured: dict) -> frozenset[str]:
+    found = {number for items in structured["sections"].values() for number, _ in items}
+    if structured.get("partner"):
+        found.add(structured["partner"])
+    return frozenset(found)
+
+
+def payload_of(structured: dict) -> service.CheckPayload:
+    """The structured list as a structured deck request (unread lines in the main deck,
+    where they are reported as cards that could not be found)."""
+    deck: dict = {
+        section: [{"card": number, "count": count} for number, count in items]
+        for section, items in structured["sections"].items()
+    }
+    if structured["unread"]:
+        deck["main"] = [
+            *deck.get("main", []),
+            *({"card": text, "count": count} for text, count in structured["unread"]),
+        ]
+    deck["partner"] = structured.get("partner")
+    return {"deck": deck}
+
+
+def judge_saved(fmt: Format, structured: dict, on: date, index: CardIndex) -> Report:
+    return service.check(fmt, payload_of(structured), on, index)
+
+
+def view_of(report: Report) -> dict:
+    """Today's verdict with the list as it is shown (sections as in a validate answer)."""
+    return {"legal": report.legal, **verdict_json(report), "deck": deck_json(report)}
+
+
+def _key(violation: dict) -> tuple:
+    return (violation["code"], violation.get("section"), tuple(violation.get("cards") or ()))
+
+
+def differs(now: dict, before: dict, before_legal: bool) -> bool:
+    """Has the verdict changed: legal or not, or which problems (not their wording or
+    line numbers)?"""
+    if now["legal"] != before_legal:
+        return True
+    return {_key(v) for v in now["violations"]} != {_key(v) for v in before["violations"]}
+
+
+def feed_entries(
+    deck_id: str, version: int, before: dict, now: dict, report: Report, fmt: Format, on: date
+) -> list[FeedEntry]:
+    """One entry per problem that came, per problem that went, and per announced change
+    that now applies (an `upcoming-change` warning that was not there before)."""
+    entries = []
+    had = {_key(v) for v in before["violations"]}
+    has = {_key(v) for v in now["violations"]}
+    for v in now["violations"]:
+        if _key(v) not in had:
+            entries.append(_entry(deck_id, version, "new", v, problem_words(v, report, fmt, on)))
+    for v in before["violations"]:
+        if _key(v) not in has:
+            entries.append(
+                _entry(deck_id, version, "gone", v, f"No longer a problem: {v['message']}")
+            )
+    warned = {(_key(w), w["message"]) for w in before["warnings"] if w["code"] == "upcoming-change"}
+    for w in now["warnings"]:
+        if w["code"] == "upcoming-change" and (_key(w), w["message"]) not in warned:
+            entries.append(_entry(deck_id, version, "upcoming", w, w["message"]))
+    return entries
+
+
+def _entry(deck_id: str, version: int, kind: str, violation: dict, title: str) -> FeedEntry:
+    """The change's key: the deck's version, the kind of change and the problem, so the
+    same change found by two servers (or a read and the pass) is one entry."""
+    text = "\x1f".join(
+        [deck_id, str(version), kind, violation["code"], str(violation.get("section")),
+         ",".join(violation.get("cards") or ()), violation["message"]]
+    )  # fmt: skip
+    change = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+    return FeedEntry(change, title, violation["message"])
+
+
+def problem_words(violation: dict, report: Report, fmt: Format, on: date) -> str:
+    """A banned or restricted card in a player's words ("BT15-003 is banned from
+    2026-09-01: this deck holds 2"); any other problem as its message says it."""
+    cards = violation.get("cards") or []
+    code = violation["code"]
+    if code not in ("banned", "restricted") or not cards or fmt.lists is None:
+        return violation["message"]
+    held = {stack.card.number: stack for stack in report.deck.totals}
+    first = held.get(cards[0])
+    listed = fmt.lists.status_on(first.card.limit_key if first else cards[0], fmt.day(on))
+    holds = sum(held[n].count for n in cards if n in held)
+    status = "banned" if code == "banned" else "restricted to 1 copy"
+    since = f" from {listed[1].effective}" if listed and listed[1].effective else ""
+    return f"{', '.join(cards)} is {status}{since}: this deck holds {holds}"

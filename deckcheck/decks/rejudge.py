@@ -1,0 +1,208 @@
+"""The background pass: saved decks judged again when the world changes, for the feeds
+of decks nobody opens (a read judges its own deck again: deckcheck.decks.core.view_now).
+
+For each format with saved decks, the decks judged in another world than today's are
+found by their world (an index). Two worlds' facts name the card numbers whose data,
+list status, announced changes or release changed (deckcheck.decks.world): only the
+decks holding one of them (deck_cards, an index) are judged again, and those with lines
+that named no card when cards were added; the others move to today's world as they are,
+their verdict unchanged by construction. When the judge or the format's rules changed
+(or the old world is not stored), every deck of that world is judged again.
+
+Bounded: pages of BATCH decks, each stored in one short transaction (no lock held while
+judging), and the whole pass stops when its budget of seconds is spent (the next pass
+goes on where it stopped). Under the production server the pass runs in a process of its
+own at low priority (`flask decks rejudge`, started by `BackgroundRejudge`), so a
+worker's threads never wait for it; of several processes and servers on one database,
+one starts it per interval (a rate bucket in the events database), and two passes at
+once still add each feed entry once (its key is (deck, change)).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from flask import Flask
+
+from deckcheck import service
+from deckcheck.decks import core
+from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
+from deckcheck.decks.world import World, changed_numbers
+from deckcheck.events.packing import unpack
+from deckcheck.events.store import now_utc
+from deckcheck.format_registry import get_format
+from rules.format import Format
+
+log = logging.getLogger("deckcheck.decks")
+BATCH = 500
+PASS_SECONDS = 900.0
+NICE = 10
+
+
+@dataclass
+class PassResult:
+    judged: int = 0
+    moved: int = 0
+    entries: int = 0
+    seconds: float = 0.0
+    finished: bool = True
+    formats: list[str] = field(default_factory=list)
+
+    def words(self) -> str:
+        state = "done" if self.finished else "stopped at its time budget (the next pass goes on)"
+        return (
+            f"{self.judged:,} decks judged again, {self.moved:,} unchanged moved to today's "
+            f"lists, {self.entries:,} feed entries, in {self.seconds:.1f} s: {state}"
+        )
+
+
+def run_pass(
+    seconds: float = PASS_SECONDS, batch: int = BATCH, clock: Callable[[], float] = time.monotonic
+) -> PassResult:
+    """One pass over every format with saved decks (inside an app context); `clock`
+    measures its budget."""
+    result = PassResult()
+    started = clock()
+    deadline = started + seconds
+    since = now_utc()  # decks saved after this are left for the next pass
+    store = core.store()
+    current = []
+    for format_id in store.formats():
+        fmt = get_format(format_id)
+        if fmt is None:
+            continue  # an organizer's format removed: its decks keep their last verdict
+        now, index = core.world(fmt)
+        current.append(now.id)
+        for old in store.stale_worlds(format_id, now.id):
+            if not _catch_up(fmt, now, index, old, since, (deadline, clock), batch, result):
+                result.finished = False
+                break
+        result.formats.append(format_id)
+        if not result.finished:
+            break
+    if result.finished:
+        store.forget_worlds(keep=current)
+    result.seconds = clock() - started
+    return result
+
+
+def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, result) -> bool:
+    """Bring the decks of `old` to `now`; False when the budget ran out first."""
+    deadline, clock = budget
+    store = core.store()
+    before = store.world_facts(old)
+    if before is None or before["rules"] != now.rules:
+        numbers: list[str] | None = None  # every deck of the old world
+        unknown_too = False
+    else:
+        changed, added = changed_numbers(before["facts"], now.facts)
+        numbers, unknown_too = sorted(changed), added
+    if numbers is None or numbers or unknown_too:
+        after = ""
+        while True:
+            if clock() > deadline:
+                return False
+            page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too)
+            if not page:
+                break
+            rows = [_judged(fmt, now, index, row) for row in page]
+            store.save_judged_many(rows)
+            result.judged += len(rows)
+            result.entries += sum(len(r["entries"]) for r in rows)
+            after = page[-1]["id"]
+    while clock() <= deadline:
+        moved = store.move_world(fmt.id, old, now.id, batch, since)
+        result.moved += moved
+        if moved < batch:
+            return True
+    return False
+
+
+def _judged(fmt: Format, now: World, index, row: dict) -> dict:
+    on = service.today()
+    report = judge_saved(fmt, unpack(row["structured"]), on, index)
+    view = view_of(report)
+    before = unpack(row["judged"])
+    return {
+        "id": row["id"],
+        "version": row["version"],
+        "world": now.id,
+        "judged": view,
+        "changed": differs(view, unpack(row["verdict"]), bool(row["legal"])),
+        "entries": feed_entries(row["id"], row["version"], before, view, report, fmt, on),
+    }
+
+
+class BackgroundRejudge:
+    """In a serving process: a thread that, every `every` seconds, asks the events
+    database whether this process is the one to run the pass now (one per interval over
+    every process and server sharing it), and then runs `flask decks rejudge` in a
+    process of its own at low priority."""
+
+    def __init__(self, app: Flask, every: float) -> None:
+        self.app = app
+        self.every = every
+        self._started = False
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        threading.Thread(target=self._loop, name="decks-rejudge", daemon=True).start()
+
+    def _loop(self) -> None:
+        while True:
+            try:
+                if self._my_turn():
+                    self._run()
+            except Exception:  # noqa: BLE001 - a failed pass is logged; the next one tries again
+                log.exception("the saved decks' background pass failed")
+            time.sleep(min(self.every, 60.0))
+
+    def _my_turn(self) -> bool:
+        from deckcheck.events.core import store
+
+        with self.app.app_context():
+            return store().take("decks-rejudge:pass", 1, self.every, time.time())
+
+    def _run(self) -> None:
+        config = self.app.config
+        env = {
+            **os.environ,
+            "DECKCHECK_DATABASE": config["DATABASE"],
+            "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
+            "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
+        }
+        subprocess.run(
+            [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge"],
+            env=env,
+            preexec_fn=lambda: os.nice(NICE),  # noqa: PLW1509 - only os.nice, before exec
+            stdout=subprocess.DEVNULL,
+            check=False,
+            timeout=PASS_SECONDS * 2,
+        )
+
+
+def init_app(app: Flask) -> None:
+    every = app.config.get("DECKS_REJUDGE_EVERY")
+    if not every or app.testing:
+        return
+    background = BackgroundRejudge(app, every)
+    app.extensions["deckcheck.decks.rejudge"] = background
+
+    # Only a serving process gets requests: a command (flask decks rejudge) never starts it.
+    @app.before_request
+    def _start_rejudge() -> None:
+        background.start()
+
+
+__all__ = ["BackgroundRejudge", "PassResult", "run_pass"]

@@ -1,0 +1,218 @@
+"""marshmallow schemas of the decks and collections API: they validate requests and make
+the OpenAPI document (deckcheck.decks.openapi)."""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, Schema, fields
+from marshmallow.validate import Length
+
+from deckcheck.schemas import DeckInputSchema, UnresolvedSchema, ViolationSchema
+
+LOOKUP_MAX = 500
+
+
+class DeckCreateSchema(DeckInputSchema):
+    # Name and notes are checked after normalising (deckcheck.events.names).
+    format = fields.String(required=True, validate=Length(min=1, max=80))
+    name = fields.String(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "at most 200 characters; default: the list's own name"},
+    )
+    notes = fields.String(
+        load_default=None, allow_none=True, metadata={"description": "at most 4 KB"}
+    )
+
+
+class DeckReplaceSchema(DeckInputSchema):
+    name = fields.String(metadata={"description": "at most 200 characters"})
+    notes = fields.String(metadata={"description": "at most 4 KB"})
+
+
+class LookupSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    ids = fields.List(
+        fields.String(validate=Length(max=64)), required=True, validate=Length(max=LOOKUP_MAX)
+    )
+
+
+class SectionCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class VerdictSchema(Schema):
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    warnings = fields.List(fields.Nested(ViolationSchema), required=True)
+    unresolved = fields.List(fields.Nested(UnresolvedSchema))
+
+
+class StoredDeckSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    format = fields.String(required=True)
+    version = fields.Integer(required=True)
+    versions = fields.Integer(required=True)
+    created_at = fields.String(required=True)
+    updated_at = fields.String(required=True)
+    notes = fields.String(required=True)
+    url = fields.String(required=True)
+    feed_url = fields.String(required=True)
+    fingerprint = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    warnings = fields.List(fields.Nested(ViolationSchema), required=True)
+    unresolved = fields.List(fields.Nested(UnresolvedSchema))
+    checked_on = fields.String(required=True, metadata={"description": "the day judged for"})
+    changed = fields.Boolean(
+        required=True, metadata={"description": "the verdict differs from the one saved"}
+    )
+    was = fields.Nested(VerdictSchema, metadata={"description": "when changed: the saved verdict"})
+    sections = fields.Dict(required=True, metadata={"description": "as in a validate answer"})
+    partner = fields.String(allow_none=True, required=True)
+    error = fields.String(metadata={"description": "format-gone: the format no longer exists"})
+
+
+class SavedDeckSchema(Schema):
+    deck = fields.Nested(StoredDeckSchema, required=True)
+    edit_token = fields.String(
+        required=True, metadata={"description": "keep it: it changes the deck"}
+    )
+    edit_url = fields.String(required=True)
+
+
+class VersionSummarySchema(Schema):
+    version = fields.Integer(required=True)
+    saved_at = fields.String(required=True)
+    fingerprint = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+
+
+class VersionListSchema(Schema):
+    data = fields.List(fields.Nested(VersionSummarySchema), required=True)
+
+
+class ListedCardSchema(Schema):
+    number = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class UnreadSchema(Schema):
+    text = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class VersionSchema(VersionSummarySchema):
+    decklist = fields.String(metadata={"description": "the text as it was sent"})
+    deck = fields.Dict(metadata={"description": "the structured deck as it was sent"})
+    cards = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Nested(ListedCardSchema)),
+        required=True,
+        metadata={"description": "what it was read as: section -> cards"},
+    )
+    partner = fields.String(allow_none=True, required=True)
+    unread = fields.List(fields.Nested(UnreadSchema), required=True)
+
+
+class DiffCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class DiffChangeSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    to = fields.Integer(required=True)
+    from_ = fields.Integer(required=True, data_key="from")
+
+
+# "from" is a Python keyword: this schema is made from a dict.
+DiffSchema = Schema.from_dict(
+    {
+        "from": fields.Integer(required=True),
+        "to": fields.Integer(required=True),
+        "added": fields.List(fields.Nested(DiffCardSchema), required=True),
+        "removed": fields.List(fields.Nested(DiffCardSchema), required=True),
+        "changed": fields.List(fields.Nested(DiffChangeSchema), required=True),
+    },
+    name="DiffSchema",
+)
+
+
+class DeckSummarySchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    format = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    changed = fields.Boolean(required=True)
+    updated_at = fields.String(required=True)
+    version = fields.Integer(required=True)
+    current = fields.Boolean(
+        required=True,
+        metadata={"description": "false: not judged again within this request's budget"},
+    )
+
+
+class LookupResultSchema(Schema):
+    data = fields.List(fields.Nested(DeckSummarySchema), required=True)
+    not_found = fields.List(fields.String(), required=True)
+
+
+class SampleCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class SampleSchema(Schema):
+    seed = fields.Integer(required=True)
+    hand = fields.List(fields.Nested(SampleCardSchema), required=True)
+    security = fields.List(fields.Nested(SampleCardSchema), required=True)
+    set_aside = fields.List(fields.Nested(SampleCardSchema), required=True)
+    rule = fields.String(required=True)
+    warnings = fields.List(fields.Dict(), required=True)
+
+
+class MissingCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    need = fields.Integer(required=True)
+    have = fields.Integer(required=True)
+
+
+class MissingSchema(Schema):
+    missing = fields.List(fields.Nested(MissingCardSchema), required=True)
+    cards_missing = fields.Integer(required=True)
+
+
+class CollectionRequestSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    name = fields.String(load_default=None, allow_none=True)
+    game = fields.String(load_default="dcg", validate=Length(min=1, max=40))
+    cards = fields.String(
+        required=True,
+        metadata={"description": "a decklist-style text, or `number,count` CSV lines"},
+    )
+
+
+class CollectionSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    game = fields.String(required=True)
+    entries = fields.Integer(required=True)
+    cards = fields.List(fields.Nested(ListedCardSchema), required=True)
+    created_at = fields.String(required=True)
+    updated_at = fields.String(required=True)
+    unread = fields.List(fields.Dict(), metadata={"description": "lines that named no card"})
+
+
+class SavedCollectionSchema(Schema):
+    collection = fields.Nested(CollectionSchema, required=True)
+    edit_token = fields.String(required=True)

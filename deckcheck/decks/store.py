@@ -1,0 +1,465 @@
+"""Saved decks and collections in the events database (SQLite or PostgreSQL), over the
+events store's engine: the same connections, durability and timeouts (a write returns
+only once committed; SQLite in WAL with synchronous=FULL).
+
+Every rule about who may change a deck (its token) is checked inside the transaction
+that changes it, after its row is locked (FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on
+SQLite): two requests can never both pass a check only one of them should.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+
+from deckcheck.decks.tables import (
+    collections,
+    deck_cards,
+    deck_feed,
+    deck_versions,
+    deck_worlds,
+    decks,
+)
+from deckcheck.events.packing import pack, unpack
+from deckcheck.events.store import EventStore, now_utc, token_hash, token_matches
+
+# The deck's columns a read needs: everything but nothing long besides today's verdict.
+_DECK = select(decks).where(decks.c.id == bindparam("d_id"))
+_LOCK = select(decks.c.edit_hash, decks.c.version).where(decks.c.id == bindparam("d_id"))
+# The background pass's update, one statement for a batch (executemany).
+_SAVE_JUDGED = (
+    decks.update()
+    .where(decks.c.id == bindparam("d_id"))
+    .values(
+        judged_world=bindparam("judged_world"),
+        judged=bindparam("judged"),
+        judged_legal=bindparam("judged_legal"),
+        judged_changed=bindparam("judged_changed"),
+    )
+)
+_VERSION = select(deck_versions).where(
+    deck_versions.c.deck_id == bindparam("d_id"), deck_versions.c.version == bindparam("v")
+)
+
+
+class BadToken(Exception):
+    """The request proves no right to change this deck (or collection)."""
+
+
+@dataclass(frozen=True)
+class SavedList:
+    """One version of a deck, judged, ready to store."""
+
+    entry: dict  # what the player sent: {"decklist": text} or {"deck": {...}}
+    structured: dict  # what it was read as (deckcheck.decks.judging.structured_of)
+    numbers: frozenset[str]  # the card numbers it holds (deck_cards)
+    has_unknown: bool
+    fingerprint: str
+    legal: bool
+    verdict: dict  # {"violations", "warnings"[, "unresolved"]} as saved
+    judged: dict  # today's view: verdict + "legal" + "deck" (sections)
+    world: str
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    change: str  # a digest naming the change: the key that keeps it once per deck
+    title: str
+    body: str
+
+
+@cache
+def _insert(dialect: str):
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+
+class DeckStore:
+    """Each method is one transaction."""
+
+    def __init__(self, events: EventStore) -> None:
+        self.engine = events.engine
+        self._writer = events.engine.execution_options(write=True)
+        self._insert = _insert(self.engine.dialect.name)
+        # Worlds this process has stored (deck_worlds): each written once, not per save.
+        self.kept: set[str] = set()
+
+    # -- decks ----------------------------------------------------------------
+
+    def create(
+        self, name: str, format_id: str, notes: str, saved: SavedList, client: str
+    ) -> tuple[dict, str]:
+        """A new deck at version 1, and its edit token (only the hash is stored)."""
+        token = secrets.token_urlsafe(24)
+        when = now_utc()
+        row = {
+            "id": secrets.token_urlsafe(9),
+            "name": name,
+            "format": format_id,
+            "notes": notes,
+            "edit_hash": token_hash(token),
+            "version": 1,
+            "created_at": when,
+            "updated_at": when,
+            "client": client,
+            **_verdict_columns(saved),
+        }
+        with self._writer.begin() as conn:
+            conn.execute(decks.insert(), row)
+            self._add_version(conn, row["id"], 1, saved, when)
+        return row, token
+
+    def replace(
+        self, deck_id: str, token: str | None, saved: SavedList, **fields: str
+    ) -> dict | None:
+        """A new version (and maybe a new name or notes); None: no such deck; BadToken."""
+        when = now_utc()
+        with self._writer.begin() as conn:
+            found = conn.execute(_LOCK.with_for_update(), {"d_id": deck_id}).first()
+            if found is None:
+                return None
+            if not token_matches(found.edit_hash, token):
+                raise BadToken(deck_id)
+            version = found.version + 1
+            values = {**fields, "version": version, "updated_at": when, **_verdict_columns(saved)}
+            conn.execute(decks.update().where(decks.c.id == deck_id).values(**values))
+            conn.execute(deck_cards.delete().where(deck_cards.c.deck_id == deck_id))
+            self._add_version(conn, deck_id, version, saved, when)
+            return dict(conn.execute(_DECK, {"d_id": deck_id}).one()._mapping)
+
+    @staticmethod
+    def _add_version(conn: Connection, deck_id: str, version: int, saved: SavedList, when: str):
+        conn.execute(
+            deck_versions.insert(),
+            {
+                "deck_id": deck_id,
+                "version": version,
+                "entry": json.dumps(saved.entry, separators=(",", ":")),
+                "structured": pack(saved.structured),
+                "fingerprint": saved.fingerprint,
+                "legal": saved.legal,
+                "saved_at": when,
+            },
+        )
+        if saved.numbers:
+            conn.execute(
+                deck_cards.insert(), [{"deck_id": deck_id, "number": n} for n in saved.numbers]
+            )
+
+    def delete(self, deck_id: str, token: str | None) -> bool:
+        """False: no such deck; BadToken: the token is not its."""
+        with self._writer.begin() as conn:
+            found = conn.execute(_LOCK.with_for_update(), {"d_id": deck_id}).first()
+            if found is None:
+                return False
+            if not token_matches(found.edit_hash, token):
+                raise BadToken(deck_id)
+            for table in (deck_feed, deck_cards, deck_versions):
+                conn.execute(table.delete().where(table.c.deck_id == deck_id))
+            conn.execute(decks.delete().where(decks.c.id == deck_id))
+        return True
+
+    def deck(self, deck_id: str) -> dict | None:
+        with self.engine.begin() as conn:
+            found = conn.execute(_DECK, {"d_id": deck_id}).first()
+        return dict(found._mapping) if found is not None else None
+
+    def version(self, deck_id: str, version: int) -> dict | None:
+        with self.engine.begin() as conn:
+            found = conn.execute(_VERSION, {"d_id": deck_id, "v": version}).first()
+        return dict(found._mapping) if found is not None else None
+
+    def versions(self, deck_id: str) -> list[dict]:
+        query = (
+            select(
+                deck_versions.c.version,
+                deck_versions.c.saved_at,
+                deck_versions.c.fingerprint,
+                deck_versions.c.legal,
+            )
+            .where(deck_versions.c.deck_id == deck_id)
+            .order_by(deck_versions.c.version)
+        )
+        with self.engine.begin() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def summaries(self, ids: Sequence[str]) -> list[dict]:
+        """The lookup's columns of these decks (no list, no verdict text)."""
+        query = select(
+            decks.c.id,
+            decks.c.name,
+            decks.c.format,
+            decks.c.judged_legal,
+            decks.c.judged_changed,
+            decks.c.updated_at,
+            decks.c.judged_world,
+            decks.c.version,
+        ).where(decks.c.id.in_(list(ids)))
+        with self.engine.begin() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    # -- judged again ---------------------------------------------------------
+
+    def save_judged(
+        self,
+        deck_id: str,
+        version: int,
+        world: str,
+        judged: dict,
+        changed: bool,
+        entries: Iterable[FeedEntry] = (),
+    ) -> bool:
+        """Store today's verdict of a version and its feed entries (each once per deck,
+        whoever adds it first). False: the deck changed or went meanwhile (nothing stored)."""
+        values = {
+            "judged_world": world,
+            "judged": pack(judged),
+            "judged_legal": judged["legal"],
+            "judged_changed": changed,
+        }
+        with self._writer.begin() as conn:
+            done = conn.execute(
+                decks.update()
+                .where(decks.c.id == deck_id, decks.c.version == version)
+                .values(**values)
+            ).rowcount
+            if done:
+                self._add_entries(conn, deck_id, entries)
+        return bool(done)
+
+    def save_judged_many(self, rows: list[dict]) -> int:
+        """`save_judged` for a batch of the background pass, in one transaction: the decks
+        still at the version judged (locked), their verdicts and their feed entries each
+        written by one statement for the whole batch."""
+        if not rows:
+            return 0
+        ids = [row["id"] for row in rows]
+        with self._writer.begin() as conn:
+            current = dict(
+                conn.execute(
+                    select(decks.c.id, decks.c.version).where(decks.c.id.in_(ids)).with_for_update()
+                ).all()
+            )
+            kept = [row for row in rows if current.get(row["id"]) == row["version"]]
+            if kept:
+                conn.execute(
+                    _SAVE_JUDGED,
+                    [
+                        {
+                            "d_id": row["id"],
+                            "judged_world": row["world"],
+                            "judged": pack(row["judged"]),
+                            "judged_legal": row["judged"]["legal"],
+                            "judged_changed": row["changed"],
+                        }
+                        for row in kept
+                    ],
+                )
+                when = now_utc()
+                entries = [
+                    {"deck_id": row["id"], "change": e.change, "at": when, "title": e.title,
+                     "body": e.body}
+                    for row in kept
+                    for e in row["entries"]
+                ]  # fmt: skip
+                if entries:
+                    conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), entries)
+        return len(kept)
+
+    def _add_entries(self, conn: Connection, deck_id: str, entries: Iterable[FeedEntry]) -> None:
+        rows = [
+            {"deck_id": deck_id, "change": e.change, "at": now_utc(), "title": e.title,
+             "body": e.body}
+            for e in entries
+        ]  # fmt: skip
+        if rows:
+            conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), rows)
+
+    def feed(self, deck_id: str, limit: int = 100) -> list[dict]:
+        query = (
+            select(deck_feed)
+            .where(deck_feed.c.deck_id == deck_id)
+            .order_by(deck_feed.c.at.desc(), deck_feed.c.change)
+            .limit(limit)
+        )
+        with self.engine.begin() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    # -- worlds and the background pass ---------------------------------------
+
+    def keep_world(self, world: str, format_id: str, rules: str, facts: dict[str, str]) -> None:
+        packed = pack({"rules": rules, "facts": facts})
+        row = {"world": world, "format": format_id, "facts": packed, "created_at": now_utc()}
+        with self._writer.begin() as conn:
+            conn.execute(self._insert(deck_worlds).on_conflict_do_nothing(), row)
+
+    def world_facts(self, world: str) -> dict | None:
+        """{"rules", "facts"} of a stored world; None when it is not stored."""
+        query = select(deck_worlds.c.facts).where(deck_worlds.c.world == world)
+        with self.engine.begin() as conn:
+            found = conn.execute(query).scalar_one_or_none()
+        return unpack(found) if found is not None else None
+
+    def formats(self) -> list[str]:
+        with self.engine.begin() as conn:
+            return list(conn.execute(select(decks.c.format).distinct()).scalars())
+
+    def stale_worlds(self, format_id: str, world: str) -> list[str]:
+        """The other worlds decks of this format were last judged in."""
+        query = (
+            select(decks.c.judged_world)
+            .where(decks.c.format == format_id, decks.c.judged_world != world)
+            .distinct()
+        )
+        with self.engine.begin() as conn:
+            return list(conn.execute(query).scalars())
+
+    def stale_page(
+        self,
+        format_id: str,
+        old_world: str,
+        after: str,
+        limit: int,
+        numbers: Sequence[str] | None = None,
+        unknown_too: bool = False,
+    ) -> list[dict]:
+        """Up to `limit` decks of `format_id` judged in `old_world`, ids after `after`,
+        with their latest structured list; only those holding one of `numbers` (and,
+        with `unknown_too`, those with lines that named no card) when numbers are given."""
+        where = [
+            decks.c.format == format_id,
+            decks.c.judged_world == old_world,
+            decks.c.id > after,
+        ]
+        if numbers is not None:
+            holding = select(deck_cards.c.deck_id).where(deck_cards.c.number.in_(list(numbers)))
+            touched = decks.c.id.in_(holding)
+            where.append(touched | decks.c.has_unknown.is_(True) if unknown_too else touched)
+        query = (
+            select(
+                decks.c.id,
+                decks.c.version,
+                decks.c.legal,
+                decks.c.verdict,
+                decks.c.judged,
+                deck_versions.c.structured,
+            )
+            .join(
+                deck_versions,
+                (deck_versions.c.deck_id == decks.c.id)
+                & (deck_versions.c.version == decks.c.version),
+            )
+            .where(*where)
+            .order_by(decks.c.id)
+            .limit(limit)
+        )
+        with self.engine.begin() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def move_world(self, format_id: str, old_world: str, world: str, limit: int, since: str) -> int:
+        """Up to `limit` decks judged in `old_world` that no change touched: their verdict
+        holds in `world` too (one short transaction per batch: no long lock). Decks saved
+        since the pass began (`since`) stay for the next pass: a server that had not yet
+        seen the change may have judged them in the old world."""
+        page = (
+            select(decks.c.id)
+            .where(
+                decks.c.format == format_id,
+                decks.c.judged_world == old_world,
+                decks.c.updated_at < since,
+            )
+            .limit(limit)
+        )
+        with self._writer.begin() as conn:
+            ids = list(conn.execute(page).scalars())
+            if ids:
+                conn.execute(
+                    decks.update()
+                    .where(decks.c.id.in_(ids), decks.c.judged_world == old_world)
+                    .values(judged_world=world)
+                )
+        return len(ids)
+
+    def forget_worlds(self, keep: Sequence[str]) -> None:
+        """Worlds no deck was judged in any more (and not `keep`)."""
+        used = select(decks.c.judged_world).distinct()
+        with self._writer.begin() as conn:
+            conn.execute(
+                deck_worlds.delete().where(
+                    deck_worlds.c.world.not_in(used), deck_worlds.c.world.not_in(list(keep))
+                )
+            )
+
+    def count(self) -> int:
+        with self.engine.begin() as conn:
+            return conn.execute(select(func.count()).select_from(decks)).scalar_one()
+
+    # -- collections ----------------------------------------------------------
+
+    def create_collection(self, name: str, game: str, cards: dict[str, int]) -> tuple[dict, str]:
+        token = secrets.token_urlsafe(24)
+        when = now_utc()
+        row = {
+            "id": secrets.token_urlsafe(9),
+            "name": name,
+            "game": game,
+            "edit_hash": token_hash(token),
+            "cards": pack(cards),
+            "entries": len(cards),
+            "created_at": when,
+            "updated_at": when,
+        }
+        with self._writer.begin() as conn:
+            conn.execute(collections.insert(), row)
+        return row, token
+
+    def replace_collection(
+        self, collection_id: str, token: str | None, name: str | None, cards: dict[str, int]
+    ) -> dict | None:
+        with self._writer.begin() as conn:
+            found = conn.execute(
+                select(collections.c.edit_hash)
+                .where(collections.c.id == collection_id)
+                .with_for_update()
+            ).first()
+            if found is None:
+                return None
+            if not token_matches(found.edit_hash, token):
+                raise BadToken(collection_id)
+            values = {"cards": pack(cards), "entries": len(cards), "updated_at": now_utc()}
+            if name is not None:
+                values["name"] = name
+            conn.execute(
+                collections.update().where(collections.c.id == collection_id).values(**values)
+            )
+            row = conn.execute(select(collections).where(collections.c.id == collection_id))
+            return dict(row.one()._mapping)
+
+    def collection(self, collection_id: str) -> dict | None:
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                select(collections).where(collections.c.id == collection_id)
+            ).first()
+        return dict(found._mapping) if found is not None else None
+
+
+def _verdict_columns(saved: SavedList) -> dict:
+    return {
+        "has_unknown": saved.has_unknown,
+        "fingerprint": saved.fingerprint,
+        "legal": saved.legal,
+        "verdict": pack(saved.verdict),
+        "judged_world": saved.world,
+        "judged": pack(saved.judged),
+        "judged_legal": saved.judged["legal"],
+        "judged_changed": False,
+    }
+
+
+__all__ = ["BadToken", "DeckStore", "FeedEntry", "SavedList"]

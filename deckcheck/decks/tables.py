@@ -1,0 +1,110 @@
+"""The saved-deck tables, in the events database and on its metadata (one schema, one
+set of migrations: deckcheck/events/migrations, revision 0004).
+
+- `decks`: one row per deck: its owner's token hash, the verdict its latest version was
+  saved with (`verdict`), and the verdict of today (`judged`, NULL when it is the same),
+  stored with the world it was judged in (`judged_world`, deckcheck.decks.world).
+- `deck_versions`: every version: what the player sent (`entry`) and the structured list
+  it was read as (`structured`), which is what the deck is judged from ever after.
+- `deck_cards`: the card numbers of each deck's latest version, so that a list change
+  that names cards finds the decks holding them through an index.
+- `deck_feed`: the entries of a deck's Atom feed; (deck, change) is its key, so two
+  servers judging the same deck at once add one entry, not two.
+- `deck_worlds`: what each world a verdict was judged in makes of every card (packed),
+  so the background pass can name the cards that changed between two worlds.
+- `collections`: a player's cards, number -> count (packed), with its token hash.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+)
+
+from deckcheck.events.tables import metadata
+
+decks = Table(
+    "decks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("format", String(80), nullable=False),
+    Column("notes", Text, nullable=False),
+    Column("edit_hash", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+    Column("client", String(64), nullable=False),
+    # The latest version holds lines that named no card: judged again when the pool grows.
+    Column("has_unknown", Boolean, nullable=False),
+    Column("fingerprint", String(80), nullable=False),
+    # The verdict the latest version was saved with (packed JSON: violations, warnings).
+    Column("legal", Boolean, nullable=False),
+    Column("verdict", Text, nullable=False),
+    # Today's verdict: judged in `judged_world`; `judged` NULL when equal to `verdict`.
+    Column("judged_world", String(40), nullable=False),
+    Column("judged", Text, nullable=True),
+    Column("judged_legal", Boolean, nullable=False),
+    Column("judged_changed", Boolean, nullable=False),
+    Index("decks_by_world", "format", "judged_world"),
+)
+
+deck_versions = Table(
+    "deck_versions",
+    metadata,
+    Column("deck_id", String(32), ForeignKey("decks.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),
+    Column("structured", Text, nullable=False),
+    Column("fingerprint", String(80), nullable=False),
+    Column("legal", Boolean, nullable=False),
+    Column("saved_at", String(40), nullable=False),
+)
+
+deck_cards = Table(
+    "deck_cards",
+    metadata,
+    Column("deck_id", String(32), ForeignKey("decks.id"), primary_key=True),
+    Column("number", String(40), primary_key=True),
+    Index("deck_cards_by_number", "number"),
+)
+
+deck_feed = Table(
+    "deck_feed",
+    metadata,
+    Column("deck_id", String(32), ForeignKey("decks.id"), primary_key=True),
+    Column("change", String(64), primary_key=True),
+    Column("at", String(40), nullable=False),
+    Column("title", Text, nullable=False),
+    Column("body", Text, nullable=False),
+    Index("deck_feed_by_deck", "deck_id", "at"),
+)
+
+deck_worlds = Table(
+    "deck_worlds",
+    metadata,
+    Column("world", String(40), primary_key=True),
+    Column("format", String(80), nullable=False),
+    Column("facts", Text, nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+collections = Table(
+    "collections",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("edit_hash", String(64), nullable=False),
+    Column("cards", Text, nullable=False),
+    Column("entries", Integer, nullable=False),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+)

@@ -1,0 +1,138 @@
+"""The world a saved deck is judged in, and which cards differ between two worlds.
+
+A deck's verdict depends on its list (fixed per version), the format's rules, the card
+data of the cards it holds and what the day makes of those cards: their banned /
+restricted status, the choice restrictions they are in, the announced changes still to
+come (`upcoming-change`), whether their product is out (`not-released`). Those are the
+only checks that read the day (rules/checks: limited_cards, choice_restriction,
+upcoming_change, not_released).
+
+So a world is: the judge (deckcheck's version and the rules' source), the format's rules
+without its lists, and per card number of the pool one short digest of everything the
+day and the card list make of that card (`facts`). Its id is a digest of all that: a
+deck judged in the world of now is current, whatever the date, until a list change, an
+import or a new release date changes a card's facts. Two worlds' facts name the card
+numbers that changed: only decks holding one of those (deck_cards) can have another
+verdict, and decks with unknown lines when cards were added.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, fields, replace
+from datetime import date
+
+from deckcheck.db import pools
+from deckcheck.events.verdicts import format_digest, judge_version
+from rules.cache import Bounded
+from rules.format import Format
+from rules.model import Card
+from rules.pool import CardIndex
+
+
+@dataclass(frozen=True)
+class World:
+    id: str
+    format_id: str
+    day: date
+    rules: str  # the judge and the format's rules without its lists
+    facts: dict[str, str]  # card number -> digest of what the world makes of it
+
+
+# (id of the format object, pool generation, day) -> (the format, its world): worked out
+# once per worker and day (a few ms on a 4,000-card pool), never per request.
+_worlds: Bounded[tuple[int, int, date], tuple[Format, World]] = Bounded(64)
+
+
+def _short(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+
+
+def card_text(card: Card) -> str:
+    """The card's data as the same text in every process (a set's repr follows the
+    process's string hashing, so sets are sorted)."""
+    values = []
+    for item in fields(card):
+        value = getattr(card, item.name)
+        if isinstance(value, (set, frozenset)):
+            value = sorted(value)
+        values.append(f"{item.name}={value!r}")
+    return ",".join(values)
+
+
+def _pairs(lists, on: date) -> dict[str, tuple[str, ...]]:
+    """The choice restrictions in force on a day: an id of each, and its cards' keys."""
+    return {
+        f"{'+'.join(a)}/{'+'.join(b)}@{pair.change.effective}": (*a, *b)
+        for pair, a, b in lists.keyed_pairs_on(on)
+    }
+
+
+def card_facts(fmt: Format, index: CardIndex, day: date) -> dict[str, str]:
+    """Per card number of the pool: a digest of the card's data, its list status on the
+    day and on each announced day to come, the choice restrictions it is in, and
+    whether its product is out on the day."""
+    lists = fmt.lists
+    later = lists.upcoming(day) if lists is not None else ()
+    states = [(d, lists.state_on(d)) for d in (day, *later)] if lists is not None else []
+    paired: dict[str, list[str]] = {}
+    pairs = [(d, _pairs(lists, d)) for d, _ in states] if lists is not None else []
+    for d, found in pairs:
+        # Today's pairs, then only what a day to come adds or ends.
+        marks = found if d == day else {p: k for p, k in found.items() if p not in pairs[0][1]}
+        ended = {} if d == day else {p: k for p, k in pairs[0][1].items() if p not in found}
+        for sign, chosen in (("+", marks), ("-", ended)):
+            for pair, keys in chosen.items():
+                for key in keys:
+                    paired.setdefault(key, []).append(f"{'now' if d == day else d}{sign}{pair}")
+    releases = getattr(fmt.check_of("not-released"), "releases", None)
+    facts = {}
+    for number, card in index.cards.items():
+        parts = [card_text(card)]
+        for key in sorted({card.key, card.limit_key}):
+            now = states[0][1].get(key) if states else None
+            if now:
+                parts.append(f"now:{key}={now[0]}@{now[1].effective}")
+            # Only what a day to come changes: a card no list names has the same facts
+            # whatever the day (and so does every deck that holds only such cards).
+            for d, state in states[1:]:
+                found = state.get(key)
+                if found != now:
+                    parts.append(f"{d}:{key}={found[0] if found else '-'}")
+            parts.extend(paired.get(key, ()))
+        if releases is not None:
+            product = releases.of_card(number)
+            parts.append("out" if product is None or product.released <= day else "not-out")
+        facts[number] = _short("\x1f".join(parts))
+    return facts
+
+
+def make_world(fmt: Format, index: CardIndex, day: date) -> World:
+    facts = card_facts(fmt, index, day)
+    rules = f"{judge_version()}/{format_digest(replace(fmt, lists=None))}/{fmt.game}"
+    digest = hashlib.sha256(rules.encode())
+    for number in sorted(facts):
+        digest.update(f"{number}={facts[number]};".encode("utf-8", "surrogatepass"))
+    return World(digest.hexdigest()[:32], fmt.id, day, rules, facts)
+
+
+def world_now(fmt: Format, day: date) -> tuple[World, CardIndex]:
+    """The world of `fmt` today (`day`) and the card index it is of."""
+    generation, index = pools().indexed(fmt.game)
+    day = fmt.day(day)
+    key = (id(fmt), generation, day)
+    found = _worlds.get(key)
+    if found is not None and found[0] is fmt and generation >= 0:
+        return found[1], index
+    world = make_world(fmt, index, day)
+    if generation >= 0:
+        _worlds.keep(key, (fmt, world))
+    return world, index
+
+
+def changed_numbers(before: dict[str, str], after: dict[str, str]) -> tuple[set[str], bool]:
+    """(card numbers whose facts differ, gone or came, whether any card came)."""
+    changed = {n for n, fact in after.items() if before.get(n) != fact}
+    gone = before.keys() - after.keys()
+    added = bool(after.keys() - before.keys())
+    return changed | gone, added

@@ -1,0 +1,186 @@
+// Saved decks in the builder (/build and /d/<id>/edit): "Save" (a new deck, then a new
+// version of it), the deck loaded when editing, and the player's collection: "owned
+// only" search and what the saved deck still needs. build.js knows none of this: the
+// deck is read from the builder's address (?format=&main=BT1-010*4,...), and search
+// asks `root.cardFilter` when it is set. Runs before build.js (script order).
+"use strict";
+
+(function () {
+  const root = document.getElementById("builder");
+  if (!root) return;
+  const store = window.deckcheckDecks;
+  const { el } = store;
+  const $ = (id) => document.getElementById(id);
+  const games = JSON.parse(root.dataset.games);
+  const editing = location.pathname.match(/^\/d\/([A-Za-z0-9_-]{1,64})\/edit$/);
+  let deckId = editing ? editing[1] : null;
+  // The fragment is read before build.js rewrites the address (it keeps no fragment).
+  const fragment = location.hash.slice(1);
+  let token = deckId ? fragment || store.token(deckId) : null;
+  let owned = null; // Set of the collection's card numbers (and their base numbers)
+
+  function base(number) {
+    return number.split("_")[0];
+  }
+
+  function status(text, cls) {
+    $("b-save-status").replaceChildren(typeof text === "string" ? el("p", { className: cls || "", text }) : text);
+  }
+
+  // ------------------------------------------------------------ the deck from the address
+
+  function addressDeck() {
+    const params = new URLSearchParams(location.search);
+    const format = params.get("format") || root.dataset.format;
+    const option = [...$("b-format").options].find((o) => o.value === format);
+    const game = games[option ? option.dataset.game : "dcg"];
+    const deck = {};
+    for (const { id } of game.sections) {
+      deck[id] = [];
+      for (const item of (params.get(id) || "").split(",")) {
+        const [number, count] = item.split("*");
+        const n = Math.min(parseInt(count || "1", 10) || 0, 1000);
+        if (number && n > 0) deck[id].push({ card: number, count: n });
+      }
+    }
+    if (game.partner && params.get("partner")) deck.partner = params.get("partner");
+    return { format, deck };
+  }
+
+  // The saved deck as a builder address: what build.js reads on start.
+  function deckAddress(saved) {
+    const params = new URLSearchParams();
+    params.set("format", saved.format);
+    for (const [section, data] of Object.entries(saved.sections || {})) {
+      const items = data.cards.map((c) => `${c.number}*${c.count}`);
+      if (items.length) params.set(section, items.join(","));
+    }
+    if (saved.partner) params.set("partner", saved.partner);
+    return `${location.pathname}?${params.toString().replace(/%2C/g, ",").replace(/%2A/g, "*")}`;
+  }
+
+  // Opening /d/<id>/edit#<token> with no deck in the address: read the deck, then
+  // open the builder on it (one reload; the token stays in this browser).
+  async function loadDeck() {
+    try {
+      const found = await store.api(`/api/v1/decks/${deckId}`);
+      const saved = found.deck || found;
+      if (token) store.keep(deckId, token, saved.name);
+      location.replace(deckAddress(saved) + (fragment ? `#${fragment}` : ""));
+    } catch (error) {
+      status(error.status === 404 ? "No saved deck has this address: it may have been deleted." : `Could not read the deck: ${error.message}`, "error");
+    }
+  }
+
+  async function showEditing() {
+    if (token) store.keep(deckId, token, (store.decks()[deckId] || {}).name);
+    try {
+      const found = await store.api(`/api/v1/decks/${deckId}`);
+      const saved = found.deck || found;
+      if (!$("b-name").value) $("b-name").value = saved.name;
+      status(
+        el("p", {},
+          `Editing "${saved.name}", version ${saved.version}. `,
+          token ? "Save makes a new version. " : "This browser holds no edit key for this deck: Save makes a new deck. ",
+          el("a", { href: `/d/${deckId}`, text: "The deck's page" }))
+      );
+    } catch (error) {
+      status(`Could not read the deck: ${error.message}`, "error");
+    }
+    showMissing();
+  }
+
+  // ------------------------------------------------------------ save
+
+  async function save() {
+    const { format, deck } = addressDeck();
+    const name = $("b-name").value.trim();
+    const body = { format, deck };
+    if (name) body.name = name;
+    $("b-save").disabled = true;
+    try {
+      if (deckId && token) {
+        const found = await store.send("PUT", `/api/v1/decks/${deckId}`, body, token);
+        const saved = found.deck || found;
+        store.keep(deckId, token, saved.name);
+        status(el("p", { "data-testid": "saved" }, `Saved as version ${saved.version}. `, el("a", { href: `/d/${deckId}`, text: "See the deck and what changed" })));
+      } else {
+        const made = await store.send("POST", "/api/v1/decks", body);
+        deckId = made.deck.id;
+        token = made.edit_token;
+        store.keep(deckId, token, made.deck.name);
+        $("b-name").value = made.deck.name;
+        // From now on this page edits the saved deck: the next Save is version 2.
+        history.replaceState(null, "", `/d/${deckId}/edit${location.search}`);
+        status(el("p", { "data-testid": "saved" }, "Saved. ", el("a", { href: `/d/${deckId}`, text: "The deck's page" }), ". Your edit key is kept in this browser (see ", el("a", { href: "/decks", text: "My decks" }), ")."));
+      }
+      showMissing();
+    } catch (error) {
+      status(error.status === 403 ? "This browser's edit key for the deck is wrong: the deck was not saved." : `Could not save: ${error.message}`, "error");
+    } finally {
+      $("b-save").disabled = false;
+    }
+  }
+
+  // ------------------------------------------------------------ the collection
+
+  async function loadCollection() {
+    const kept = store.collection();
+    $("b-owned").disabled = !kept;
+    if (!kept) {
+      $("b-collection-status").replaceChildren("No collection in this browser yet: ", el("a", { href: "/decks", text: "add the cards you own on My decks" }), ".");
+      return;
+    }
+    try {
+      const found = await store.api(`/api/v1/collections/${encodeURIComponent(kept.id)}`);
+      const c = found.collection || found;
+      owned = new Set();
+      for (const card of c.cards) {
+        if (card.count > 0) owned.add(card.number).add(base(card.number));
+      }
+      $("b-collection-status").textContent = `Your collection "${c.name}": ${c.cards.length} different cards.`;
+    } catch (error) {
+      $("b-owned").disabled = true;
+      $("b-collection-status").textContent = `Could not read your collection: ${error.message}`;
+    }
+  }
+
+  function ownedOnly() {
+    const on = $("b-owned").checked && owned;
+    // build.js asks this on each search: the owned cards among the first 200 found.
+    root.cardFilter = on ? (card) => owned.has(card.number) || owned.has(base(card.number)) : null;
+    $("b-q").dispatchEvent(new Event("input"));
+  }
+
+  async function showMissing() {
+    const kept = store.collection();
+    const box = $("b-missing");
+    if (!kept) return;
+    if (!deckId) {
+      box.replaceChildren(el("p", { className: "hint", text: "Save the deck to see what your collection lacks." }));
+      return;
+    }
+    try {
+      const found = await store.api(`/api/v1/decks/${deckId}/missing?collection=${encodeURIComponent(kept.id)}`);
+      box.replaceChildren(
+        el("p", { "data-testid": "missing-total", text: found.cards_missing ? `The saved deck needs ${found.cards_missing} card${found.cards_missing === 1 ? "" : "s"} your collection lacks:` : "Your collection holds every card of the saved deck." }),
+        el("ul", { className: "missing" }, ...found.missing.map((m) => el("li", { "data-number": m.number, text: `${m.number} ${m.name}: need ${m.need}, have ${m.have}` })))
+      );
+    } catch (error) {
+      box.replaceChildren(el("p", { className: "error", text: `Could not compare with your collection: ${error.message}` }));
+    }
+  }
+
+  // ------------------------------------------------------------ start
+
+  if (deckId && !location.search) {
+    loadDeck();
+    return;
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    $("b-save").addEventListener("click", save);
+    $("b-owned").addEventListener("change", ownedOnly);
+    if (deckId) showEditing();
+    loadCollection().then(showMissing);
+  });
+})();

@@ -7,7 +7,8 @@ with the full shared pools; the events database a fresh SQLite file (or PostgreS
 `auto` starts one as the tests do). Side by side, in one run:
 
 - save: POST /api/v1/decks of the real 55-card list, one client, median of 200;
-- read: GET /api/v1/decks/<id> of a deck whose verdict is current, median of 300;
+- read: GET /api/v1/decks/<id> of a deck whose verdict is current, median of 300 (and
+  GET /api/v1/health, the floor of any request on this machine);
 - quiet validate p99: 4 clients sending POST /api/v1/decks/validate (the 55-card list,
   80 requests a second in all) for 20 s;
 - the pass: `--decks` saved decks (stored straight into the database: saving 100,000
@@ -178,6 +179,8 @@ def run(events_db: str, count: int, nice: int) -> dict:
         saved = session.post(f"{base}/api/v1/decks", json=body, timeout=30).json()["deck"]
         url = f"{base}/api/v1/decks/{saved['id']}"
         found["read ms"] = median_ms(lambda: session.get(url, timeout=30), 300)
+        health = f"{base}/api/v1/health"
+        found["health ms"] = median_ms(lambda: session.get(health, timeout=30), 300)
         found["quiet p99 ms"], found["quiet requests"] = validate_p99(base, QUIET_SECONDS)
         started = time.perf_counter()
         seed(env, saved["id"], count)
@@ -232,7 +235,8 @@ def main() -> None:
         if pg is not None:
             pg.stop()
     print(f"saving a deck: median {found['save ms']:.1f} ms (must <= 20)")
-    print(f"reading a current deck: median {found['read ms']:.1f} ms (must <= 5)")
+    print(f"reading a current deck: median {found['read ms']:.1f} ms (must <= 5); "
+          f"the health check, for the floor: {found['health ms']:.1f} ms")  # fmt: skip
     print(f"the pass over {args.decks:,} decks: {found['pass s']:.1f} s (must <= 120)")
     print(f"  flask decks rejudge: {found['pass']}")
     ratio = found["busy p99 ms"] / found["quiet p99 ms"]

@@ -192,8 +192,8 @@ def run(events_db: str, count: int, nice: int) -> dict:
         flask = Path(sys.executable).with_name("flask")
         started = time.perf_counter()
         out = subprocess.run(
-            [str(flask), "--app", "deckcheck", "decks", "rejudge"], env=env, cwd=ROOT,
-            preexec_fn=lambda: os.nice(nice), capture_output=True, text=True, check=True,
+            [str(flask), "--app", "deckcheck", "decks", "rejudge", "--nice", str(nice)], env=env,
+            cwd=ROOT, capture_output=True, text=True, check=True,
         )  # fmt: skip
         found["pass s"] = time.perf_counter() - started
         found["load"] = os.getloadavg()[0]

@@ -249,3 +249,13 @@ def test_a_lookup_past_its_budget_answers_stored_verdicts_marked(app, tmp_path, 
     monkeypatch.setattr(api, "LOOKUP_SECONDS", 5.0)
     data = client.post("/api/v1/decks/lookup", json={"ids": ids}).get_json()["data"]
     assert [(d["current"], d["legal"], d["changed"]) for d in data] == [(True, False, True)] * 3
+
+
+def test_the_background_runs_the_pass_in_a_process_of_its_own(app, tmp_path):
+    """What a serving process does when its turn comes: `flask decks rejudge --nice 10`
+    with this app's databases, in a child process."""
+    client = app.test_client()
+    deck_id = save(client, ST1_TEXT)
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    rejudge.BackgroundRejudge(app, 3600)._run()
+    assert feed_titles(app, deck_id) == ["ST1-03 is banned from 2026-11-20: this deck holds 4"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 from flask.cli import AppGroup
 
@@ -18,7 +20,15 @@ decks_cli = AppGroup("decks", help="Saved decks (judged again when the lists cha
     show_default=True,
     help="Stop after this long; the next pass goes on where this one stopped.",
 )
-def rejudge_command(seconds: float) -> None:
+@click.option(
+    "--nice",
+    type=click.IntRange(0, 19),
+    default=0,
+    help="Run at this lower priority (the background pass uses 10), so requests go first.",
+)
+def rejudge_command(seconds: float, nice: int) -> None:
     """Judge again the saved decks a list change, an import or a release touched, and add
     their feed entries (what DECKCHECK_DECKS_REJUDGE_EVERY runs in the background)."""
+    if nice:
+        os.nice(nice)
     click.echo(run_pass(seconds).words())

@@ -145,7 +145,7 @@ def missing(structured: dict, collection: dict, index: CardIndex) -> dict:
         for number, count in unpack(collection["cards"]).items():
             key = _key(number, index)
             have[key] = have.get(key, 0) + count
-    out = []
+    out: list[dict] = []
     for key in sorted(need, key=lambda k: shown[k]):
         if have.get(key, 0) < need[key]:
             card = index.cards.get(shown[key])

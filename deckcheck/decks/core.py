@@ -27,6 +27,7 @@ from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
 from rules.format import Format
+from rules.pool import CardIndex
 
 _lock = threading.Lock()
 NOTES_MAX_BYTES = 4096
@@ -65,7 +66,7 @@ def find_deck(deck_id: str) -> dict:
     return row
 
 
-def world(fmt: Format, on: date | None = None) -> tuple[World, object]:
+def world(fmt: Format, on: date | None = None) -> tuple[World, CardIndex]:
     """The world of now, stored once per process so the pass can compare against it."""
     found, index = world_now(fmt, on or service.today())
     decks = store()

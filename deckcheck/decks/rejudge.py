@@ -182,10 +182,10 @@ class BackgroundRejudge:
             "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
             "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
         }
+        command = ["decks", "rejudge", "--nice", str(NICE)]
         subprocess.run(
-            [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge"],
+            [sys.executable, "-m", "flask", "--app", "deckcheck", *command],
             env=env,
-            preexec_fn=lambda: os.nice(NICE),  # noqa: PLW1509 - only os.nice, before exec
             stdout=subprocess.DEVNULL,
             check=False,
             timeout=PASS_SECONDS * 2,

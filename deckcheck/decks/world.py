@@ -77,10 +77,11 @@ def card_facts(fmt: Format, index: CardIndex, day: date) -> dict[str, str]:
     states = [(d, lists.state_on(d)) for d in (day, *later)] if lists is not None else []
     paired: dict[str, list[str]] = {}
     pairs = [(d, _pairs(lists, d)) for d, _ in states] if lists is not None else []
-    for d, found in pairs:
+    for d, in_force in pairs:
         # Today's pairs, then only what a day to come adds or ends.
-        marks = found if d == day else {p: k for p, k in found.items() if p not in pairs[0][1]}
-        ended = {} if d == day else {p: k for p, k in pairs[0][1].items() if p not in found}
+        today = pairs[0][1]
+        marks = in_force if d == day else {p: k for p, k in in_force.items() if p not in today}
+        ended = {} if d == day else {p: k for p, k in today.items() if p not in in_force}
         for sign, chosen in (("+", marks), ("-", ended)):
             for pair, keys in chosen.items():
                 for key in keys:

@@ -214,3 +214,48 @@ def test_every_is_read_strictly():
     with pytest.raises(ValueError, match="DECKCHECK_DECKS_REJUDGE_EVERY"):
         rejudge_every("often")
     assert timedelta(seconds=rejudge_every("1d")) == timedelta(days=1)
+
+
+def test_when_cards_are_added_the_decks_with_unread_lines_are_found(app):
+    client = app.test_client()
+    unread = save(client, ST1_TEXT + "\n4 BT99-001\n", "Unread")
+    save(client, ST1_TEXT, "Plain")
+    with app.app_context():
+        world = store().deck(unread)["judged_world"]
+        found = store().stale_page("dcg", world, "", 10, numbers=[], unknown_too=True)
+        assert [row["id"] for row in found] == [unread]
+        assert store().stale_page("dcg", world, "", 10, numbers=[], unknown_too=False) == []
+
+
+def test_one_process_per_interval_starts_the_background_pass(postgres, tmp_path):
+    """Several workers and servers on one database: one takes the pass each interval."""
+    database = postgres.database("one_pass")
+    apps = [make_app(tmp_path, database) for _ in range(3)]
+    turns = [rejudge.BackgroundRejudge(a, 3600)._my_turn() for a in apps for _ in range(2)]
+    assert turns.count(True) == 1
+    for made in apps:
+        close(made)
+
+
+def test_a_lookup_past_its_budget_answers_stored_verdicts_marked(app, tmp_path, monkeypatch):
+    from deckcheck.decks import api
+
+    client = app.test_client()
+    ids = [save(client, ST1_TEXT, f"D{n}") for n in range(3)]
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    monkeypatch.setattr(api, "LOOKUP_SECONDS", 0.0)
+    data = client.post("/api/v1/decks/lookup", json={"ids": ids}).get_json()["data"]
+    assert [(d["current"], d["legal"]) for d in data] == [(False, True)] * 3
+    monkeypatch.setattr(api, "LOOKUP_SECONDS", 5.0)
+    data = client.post("/api/v1/decks/lookup", json={"ids": ids}).get_json()["data"]
+    assert [(d["current"], d["legal"], d["changed"]) for d in data] == [(True, False, True)] * 3
+
+
+def test_the_background_runs_the_pass_in_a_process_of_its_own(app, tmp_path):
+    """What a serving process does when its turn comes: `flask decks rejudge --nice 10`
+    with this app's databases, in a child process."""
+    client = app.test_client()
+    deck_id = save(client, ST1_TEXT)
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    rejudge.BackgroundRejudge(app, 3600)._run()
+    assert feed_titles(app, deck_id) == ["ST1-03 is banned from 2026-11-20: this deck holds 4"]

@@ -21,8 +21,8 @@ from collections import Counter
 M_ARENA_MAX = -8  # glibc's mallopt parameter number
 # A request that moved this many bytes (its body and its answer) leaves behind memory
 # that Python freed and glibc keeps: 60 s of mixed attacks grew each worker 54-88 MB,
-# with the live objects up 2 MB (tracemalloc). Trimming after such a request (about
-# 2 ms, beside the request's own tens of ms) hands it back (docs/PERFORMANCE.md, "Memory").
+# with the live objects up 2 MB (tracemalloc). Trimming after such a request (about 2 ms,
+# beside the request's own tens of ms) hands it back (docs/PERFORMANCE.md, "Mixed soak").
 TRIM_AFTER_BYTES = 256 * 1024
 
 

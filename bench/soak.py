@@ -22,8 +22,10 @@ numbers) beside a format of 2,000 banned numbers. Then, for the given time:
 
 Prints the normal traffic's count, errors (must be 0), p50 and p99; per attack its
 answers by status (a 5xx anywhere is a failure: no input gives one); worker restarts;
-each worker's memory before and after. Only loopback addresses; every loop ends at the
-deadline or its count, whichever comes first.
+each worker's memory at the start and the end, in all and by where it lives (the main
+malloc heap, other anonymous memory: CPython's arenas and the other threads' malloc
+arenas, stacks, files). Only loopback addresses; every loop ends at the deadline or its
+count, whichever comes first.
 """
 
 from __future__ import annotations
@@ -308,12 +310,47 @@ def attacks(port: int, seconds: float, skip: list[str], out) -> None:
 
 
 def warm_up(port: int) -> None:
-    """Every worker builds its pools before the clock starts."""
+    """Every worker builds its pools, and its DCG search table (about 15 MB, made once on
+    a worker's first search), before the clock starts and its memory is first read: what
+    a worker builds once is not growth."""
     body = json.dumps({"format": "dcg", "decklist": DECK_55}).encode()
     for _ in range(20):
         conn = http.client.HTTPConnection(HOST, port, timeout=60)
         call(conn, "POST", "/api/v1/decks/validate", body, {"Content-Type": JSON})
+        call(conn, "GET", "/api/v1/cards?game=dcg&q=agumon", None, {})
         conn.close()
+
+
+# Anonymous mappings by size (kB). CPython's 1 MiB object arenas and glibc's arenas for
+# other threads merge with their neighbours, so they are "other anon" together.
+ANON_KINDS = {8192: "thread stacks"}  # 8 MiB each; other anonymous mappings merge
+
+
+def memory_parts(pid: int) -> dict[str, float]:
+    """A process's resident memory (MB) by where it lives (/proc/PID/smaps): the main
+    malloc heap, thread stacks, other anonymous memory (CPython's object arenas, other
+    threads' malloc arenas, large blocks mapped on their own), and files."""
+    parts: dict[str, float] = {}
+    kind, size = "files", 0
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        head = line.split()
+        if "-" in head[0] and not head[0].endswith(":"):
+            start, end = (int(x, 16) for x in head[0].split("-"))
+            size = (end - start) // 1024
+            name = head[5] if len(head) > 5 else ""
+            if name == "[heap]":
+                kind = "main heap"
+            elif name:
+                kind = "files"
+            else:
+                kind = next((k for s, k in ANON_KINDS.items() if s <= size <= s + 8), "other anon")
+        elif head[0] == "Rss:":
+            parts[kind] = parts.get(kind, 0.0) + int(head[1]) / 1024
+    return parts
+
+
+def parts_words(parts: dict[str, float]) -> str:
+    return ", ".join(f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -329,6 +366,7 @@ def mixed(seconds: float, database: str, skip: list[str]) -> bool:
         event_id = new_event(port, "Soak normal")["id"]
         workers = worker_pids(server)
         before = {pid: rss_mb(pid) for pid in workers}
+        parts_before = {pid: memory_parts(pid) for pid in workers}
         results: multiprocessing.Queue = multiprocessing.Queue()
         runs = [
             multiprocessing.Process(target=normal_traffic, args=(port, seconds, event_id, results)),
@@ -341,12 +379,17 @@ def mixed(seconds: float, database: str, skip: list[str]) -> bool:
             run.join(30)
         now = worker_pids(server)
         after = {pid: rss_mb(pid) for pid in now}
+        parts_after = {pid: memory_parts(pid) for pid in now}
     finally:
         server.terminate()
         server.wait(30)
     latencies, errors = outcomes["normal"]
     (counts,) = outcomes["attacks"]
-    return report(seconds, latencies, errors, counts, before, after)
+    ok = report(seconds, latencies, errors, counts, before, after)
+    for pid in sorted(set(parts_before) & set(parts_after)):
+        print(f"worker {pid} at the start (MB): {parts_words(parts_before[pid])}")
+        print(f"worker {pid} at the end (MB):   {parts_words(parts_after[pid])}")
+    return ok
 
 
 def report(seconds, latencies, errors, counts, before, after) -> bool:

@@ -136,7 +136,7 @@ def _conf():
 def test_a_worker_hands_back_freed_memory_after_a_large_request(monkeypatch, length, sent, trimmed):
     """Issue 33: workers grew 54-88 MB in a minute of attacks, memory that Python had
     freed after large bodies and answers and glibc kept. After a request that moved
-    TRIM_AFTER_BYTES or more, post_request trims (docs/PERFORMANCE.md, "Memory")."""
+    TRIM_AFTER_BYTES or more, post_request trims (docs/PERFORMANCE.md, "Mixed soak")."""
     conf = _conf()
     calls = []
     monkeypatch.setattr(conf, "release_freed_memory", lambda: calls.append(1))

@@ -34,6 +34,7 @@ from flask import Flask
 from deckcheck import service
 from deckcheck.decks import core
 from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
+from deckcheck.decks.store import Part
 from deckcheck.decks.world import World, changed_numbers
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import now_utc
@@ -44,6 +45,7 @@ log = logging.getLogger("deckcheck.decks")
 BATCH = 500
 PASS_SECONDS = 900.0
 NICE = 10
+PROCESSES_MAX = 4  # the background pass judges in one process per core, at most this many
 
 
 @dataclass
@@ -63,11 +65,27 @@ class PassResult:
         )
 
 
+# The characters of the ids the service makes (secrets.token_urlsafe), in byte order.
+ID_CHARACTERS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+
+def parts(count: int) -> list[Part]:
+    """The decks cut into `count` parts by id, about as large each (ids are random):
+    one process judges each part, so the pass can use every core."""
+    bounds = [ID_CHARACTERS[n * len(ID_CHARACTERS) // count] for n in range(1, count)]
+    edges: list[str | None] = [None, *bounds, None]
+    return [(edges[n], edges[n + 1]) for n in range(count)]
+
+
 def run_pass(
-    seconds: float = PASS_SECONDS, batch: int = BATCH, clock: Callable[[], float] = time.monotonic
+    seconds: float = PASS_SECONDS,
+    batch: int = BATCH,
+    clock: Callable[[], float] = time.monotonic,
+    part: Part = (None, None),
 ) -> PassResult:
-    """One pass over every format with saved decks (inside an app context); `clock`
-    measures its budget."""
+    """One pass over every format with saved decks (inside an app context), or over the
+    decks of one `part`; `clock` measures its budget. Each part brings its own decks to
+    today's world: parts run at once never move a deck another one has still to judge."""
     result = PassResult()
     started = clock()
     deadline = started + seconds
@@ -81,7 +99,8 @@ def run_pass(
         now, index = core.world(fmt)
         current.append(now.id)
         for old in store.stale_worlds(format_id, now.id):
-            if not _catch_up(fmt, now, index, old, since, (deadline, clock), batch, result):
+            budget = (deadline, clock, part)
+            if not _catch_up(fmt, now, index, old, since, budget, batch, result):
                 result.finished = False
                 break
         result.formats.append(format_id)
@@ -95,7 +114,7 @@ def run_pass(
 
 def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, result) -> bool:
     """Bring the decks of `old` to `now`; False when the budget ran out first."""
-    deadline, clock = budget
+    deadline, clock, part = budget
     store = core.store()
     before = store.world_facts(old)
     if before is None or before["rules"] != now.rules:
@@ -109,7 +128,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
         while True:
             if clock() > deadline:
                 return False
-            page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too)
+            page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too, part)
             if not page:
                 break
             rows = [_judged(fmt, now, index, row) for row in page]
@@ -118,7 +137,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
             result.entries += sum(len(r["entries"]) for r in rows)
             after = page[-1]["id"]
     while clock() <= deadline:
-        moved = store.move_world(fmt.id, old, now.id, batch, since)
+        moved = store.move_world(fmt.id, old, now.id, batch, since, part)
         result.moved += moved
         if moved < batch:
             return True
@@ -182,7 +201,8 @@ class BackgroundRejudge:
             "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
             "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
         }
-        command = ["decks", "rejudge", "--nice", str(NICE)]
+        processes = str(min(PROCESSES_MAX, os.cpu_count() or 1))
+        command = ["decks", "rejudge", "--nice", str(NICE), "--processes", processes]
         subprocess.run(
             [sys.executable, "-m", "flask", "--app", "deckcheck", *command],
             env=env,

@@ -277,9 +277,10 @@ def test_parts_run_together_judge_every_deck_once(both_app, tmp_path, judged):
     client = both_app.test_client()
     ids = [save(client, ST1_TEXT, f"D{n}") for n in range(12)]
     import_change(both_app, tmp_path, ban("ST1-03", "2026-11-20"))
-    results = []
+    results, expected = [], []
     with both_app.app_context():
-        for part in rejudge.parts(3):
-            results.append(rejudge.run_pass(part=part))
-    assert sum(r.judged for r in results) == 12 and len(judged) == 12
+        for lo, hi in rejudge.parts(3):
+            results.append(rejudge.run_pass(part=(lo, hi)).judged)
+            expected.append(sum((lo is None or i >= lo) and (hi is None or i < hi) for i in ids))
+    assert results == expected and len(judged) == 12
     assert all(len(feed_titles(both_app, i)) == 1 for i in ids)

@@ -51,13 +51,30 @@ def rejudge_command(seconds: float, nice: int, processes: int, part: str | None)
     """Judge again the saved decks a list change, an import or a release touched, and add
     their feed entries (what DECKCHECK_DECKS_REJUDGE_EVERY runs in the background)."""
     if nice:
-        os.nice(nice)
+        lower_priority(nice)
     chosen = _part(part)
     if processes > 1 and chosen is None:
         _in_processes(seconds, processes)
         return
     bounds = parts(chosen[1])[chosen[0] - 1] if chosen else (None, None)
     click.echo(run_pass(seconds, part=bounds).words())
+
+
+def lower_priority(nice: int) -> None:
+    """Nice `nice`, and, where Linux groups processes by session for scheduling
+    (autogroup), a session of its own whose group weighs as little: otherwise the nice
+    value only orders this process against its own session's, and a pass started beside
+    the server would take as much time as the whole server."""
+    os.nice(nice)
+    try:
+        os.setsid()  # refused to a process group leader (a shell's job): plain nice then
+    except OSError:
+        return
+    try:
+        with open("/proc/self/autogroup", "w") as group:
+            group.write(str(nice))
+    except OSError:
+        pass  # no autogroup (another OS, or it is off): plain nice is what counts
 
 
 def _in_processes(seconds: float, processes: int) -> None:

@@ -11,9 +11,10 @@ their verdict unchanged by construction. When the judge or the format's rules ch
 
 Bounded: pages of BATCH decks, each stored in one short transaction (no lock held while
 judging), and the whole pass stops when its budget of seconds is spent (the next pass
-goes on where it stopped). Under the production server the pass runs in a process of its
-own at low priority (`flask decks rejudge`, started by `BackgroundRejudge`), so a
-worker's threads never wait for it; of several processes and servers on one database,
+goes on where it stopped). Under the production server the pass runs in processes of its
+own at low priority, one per core, each judging its part of the decks by id (`flask decks
+rejudge --nice 10 --processes N`, started by `BackgroundRejudge`), so a worker's threads
+never wait for it; of several processes and servers on one database,
 one starts it per interval (a rate bucket in the events database), and two passes at
 once still add each feed entry once (its key is (deck, change)).
 """
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import Flask
+from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.decks import core
@@ -132,7 +134,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
             if not page:
                 break
             rows = [_judged(fmt, now, index, row) for row in page]
-            store.save_judged_many(rows)
+            _stored(store, rows)
             result.judged += len(rows)
             result.entries += sum(len(r["entries"]) for r in rows)
             after = page[-1]["id"]
@@ -142,6 +144,19 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
         if moved < batch:
             return True
     return False
+
+
+def _stored(store, rows: list[dict], tries: int = 5) -> None:
+    """A batch stored, waiting its turn when another part (or a request) holds the write
+    lock longer than a statement waits (events.store.WAIT_MS)."""
+    for attempt in range(tries):
+        try:
+            store.save_judged_many(rows)
+            return
+        except OperationalError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
 
 
 def _judged(fmt: Format, now: World, index, row: dict) -> dict:

@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import click
+from flask import current_app
 from flask.cli import AppGroup
 
-from deckcheck.decks.rejudge import PASS_SECONDS, run_pass
+from deckcheck.decks.rejudge import PASS_SECONDS, parts, run_pass
 
 decks_cli = AppGroup("decks", help="Saved decks (judged again when the lists change).")
+
+
+def _part(text: str | None) -> tuple[int, int] | None:
+    """`--part K/N`: the K-th of N parts (1-based)."""
+    if text is None:
+        return None
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n) <= 64):
+        raise click.BadParameter("a part like 1/2 (the first of two)", param_hint="--part")
+    return int(k), int(n)
 
 
 @decks_cli.command("rejudge")
@@ -26,9 +39,68 @@ decks_cli = AppGroup("decks", help="Saved decks (judged again when the lists cha
     default=0,
     help="Run at this lower priority (the background pass uses 10), so requests go first.",
 )
-def rejudge_command(seconds: float, nice: int) -> None:
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 16),
+    default=1,
+    show_default=True,
+    help="Judge in this many processes at once, each its part of the decks (one per core).",
+)
+@click.option("--part", help="Judge only this part of the decks, K/N (what --processes runs).")
+def rejudge_command(seconds: float, nice: int, processes: int, part: str | None) -> None:
     """Judge again the saved decks a list change, an import or a release touched, and add
     their feed entries (what DECKCHECK_DECKS_REJUDGE_EVERY runs in the background)."""
     if nice:
-        os.nice(nice)
-    click.echo(run_pass(seconds).words())
+        lower_priority(nice)
+    chosen = _part(part)
+    if processes > 1 and chosen is None:
+        _in_processes(seconds, processes)
+        return
+    bounds = parts(chosen[1])[chosen[0] - 1] if chosen else (None, None)
+    click.echo(run_pass(seconds, part=bounds).words())
+
+
+def lower_priority(nice: int) -> None:
+    """Nice `nice`, and, where Linux groups processes by session for scheduling
+    (autogroup), a session of its own whose group weighs as little: otherwise the nice
+    value only orders this process against its own session's, and a pass started beside
+    the server would take as much time as the whole server."""
+    os.nice(nice)
+    try:
+        os.setsid()  # refused to a process group leader (a shell's job): plain nice then
+    except OSError:
+        return
+    try:
+        with open("/proc/self/autogroup", "w") as group:
+            group.write(str(nice))
+    except OSError:
+        pass  # no autogroup (another OS, or it is off): plain nice is what counts
+
+
+def _in_processes(seconds: float, processes: int) -> None:
+    """Each part in a process of its own (the priority is inherited), with this app's
+    databases; their outcomes, one line each."""
+    config = current_app.config
+    env = {
+        **os.environ,
+        "DECKCHECK_DATABASE": config["DATABASE"],
+        "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
+        "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
+    }
+    command = [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge"]
+    running = [
+        subprocess.Popen(
+            [*command, "--seconds", str(seconds), "--part", f"{k}/{processes}"],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(1, processes + 1)
+    ]
+    failed = 0
+    for k, process in enumerate(running, start=1):
+        out, _ = process.communicate()
+        click.echo(f"part {k}/{processes}: {out.strip()}")
+        failed += process.returncode != 0
+    if failed:
+        raise click.ClickException(f"{failed} of {processes} parts failed")

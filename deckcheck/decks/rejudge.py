@@ -11,9 +11,10 @@ their verdict unchanged by construction. When the judge or the format's rules ch
 
 Bounded: pages of BATCH decks, each stored in one short transaction (no lock held while
 judging), and the whole pass stops when its budget of seconds is spent (the next pass
-goes on where it stopped). Under the production server the pass runs in a process of its
-own at low priority (`flask decks rejudge`, started by `BackgroundRejudge`), so a
-worker's threads never wait for it; of several processes and servers on one database,
+goes on where it stopped). Under the production server the pass runs in processes of its
+own at low priority, one per core, each judging its part of the decks by id (`flask decks
+rejudge --nice 10 --processes N`, started by `BackgroundRejudge`), so a worker's threads
+never wait for it; of several processes and servers on one database,
 one starts it per interval (a rate bucket in the events database), and two passes at
 once still add each feed entry once (its key is (deck, change)).
 """
@@ -30,10 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import Flask
+from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.decks import core
 from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
+from deckcheck.decks.store import Part
 from deckcheck.decks.world import World, changed_numbers
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import now_utc
@@ -44,6 +47,7 @@ log = logging.getLogger("deckcheck.decks")
 BATCH = 500
 PASS_SECONDS = 900.0
 NICE = 10
+PROCESSES_MAX = 4  # the background pass judges in one process per core, at most this many
 
 
 @dataclass
@@ -63,11 +67,27 @@ class PassResult:
         )
 
 
+# The characters of the ids the service makes (secrets.token_urlsafe), in byte order.
+ID_CHARACTERS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+
+def parts(count: int) -> list[Part]:
+    """The decks cut into `count` parts by id, about as large each (ids are random):
+    one process judges each part, so the pass can use every core."""
+    bounds = [ID_CHARACTERS[n * len(ID_CHARACTERS) // count] for n in range(1, count)]
+    edges: list[str | None] = [None, *bounds, None]
+    return [(edges[n], edges[n + 1]) for n in range(count)]
+
+
 def run_pass(
-    seconds: float = PASS_SECONDS, batch: int = BATCH, clock: Callable[[], float] = time.monotonic
+    seconds: float = PASS_SECONDS,
+    batch: int = BATCH,
+    clock: Callable[[], float] = time.monotonic,
+    part: Part = (None, None),
 ) -> PassResult:
-    """One pass over every format with saved decks (inside an app context); `clock`
-    measures its budget."""
+    """One pass over every format with saved decks (inside an app context), or over the
+    decks of one `part`; `clock` measures its budget. Each part brings its own decks to
+    today's world: parts run at once never move a deck another one has still to judge."""
     result = PassResult()
     started = clock()
     deadline = started + seconds
@@ -81,7 +101,8 @@ def run_pass(
         now, index = core.world(fmt)
         current.append(now.id)
         for old in store.stale_worlds(format_id, now.id):
-            if not _catch_up(fmt, now, index, old, since, (deadline, clock), batch, result):
+            budget = (deadline, clock, part)
+            if not _catch_up(fmt, now, index, old, since, budget, batch, result):
                 result.finished = False
                 break
         result.formats.append(format_id)
@@ -95,7 +116,7 @@ def run_pass(
 
 def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, result) -> bool:
     """Bring the decks of `old` to `now`; False when the budget ran out first."""
-    deadline, clock = budget
+    deadline, clock, part = budget
     store = core.store()
     before = store.world_facts(old)
     if before is None or before["rules"] != now.rules:
@@ -109,20 +130,33 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
         while True:
             if clock() > deadline:
                 return False
-            page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too)
+            page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too, part)
             if not page:
                 break
             rows = [_judged(fmt, now, index, row) for row in page]
-            store.save_judged_many(rows)
+            _stored(store, rows)
             result.judged += len(rows)
             result.entries += sum(len(r["entries"]) for r in rows)
             after = page[-1]["id"]
     while clock() <= deadline:
-        moved = store.move_world(fmt.id, old, now.id, batch, since)
+        moved = store.move_world(fmt.id, old, now.id, batch, since, part)
         result.moved += moved
         if moved < batch:
             return True
     return False
+
+
+def _stored(store, rows: list[dict], tries: int = 5) -> None:
+    """A batch stored, waiting its turn when another part (or a request) holds the write
+    lock longer than a statement waits (events.store.WAIT_MS)."""
+    for attempt in range(tries):
+        try:
+            store.save_judged_many(rows)
+            return
+        except OperationalError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
 
 
 def _judged(fmt: Format, now: World, index, row: dict) -> dict:
@@ -182,7 +216,8 @@ class BackgroundRejudge:
             "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
             "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
         }
-        command = ["decks", "rejudge", "--nice", str(NICE)]
+        processes = str(min(PROCESSES_MAX, os.cpu_count() or 1))
+        command = ["decks", "rejudge", "--nice", str(NICE), "--processes", processes]
         subprocess.run(
             [sys.executable, "-m", "flask", "--app", "deckcheck", *command],
             env=env,

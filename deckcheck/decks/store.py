@@ -49,6 +49,11 @@ _VERSION = select(deck_versions).where(
 )
 
 
+# A part of the background pass: deck ids from the first (included) to the second (left
+# out); None: no bound (deckcheck.decks.rejudge.parts).
+Part = tuple[str | None, str | None]
+
+
 class BadToken(Exception):
     """The request proves no right to change this deck (or collection)."""
 
@@ -320,6 +325,18 @@ class DeckStore:
         with self.engine.begin() as conn:
             return list(conn.execute(query).scalars())
 
+    def _in_part(self, part: Part) -> list:
+        """The condition on deck ids of a part of the pass: ids from `lo` (included) to
+        `hi` (left out), compared byte by byte on both databases (PostgreSQL's collation
+        may order '-' and '_' otherwise)."""
+        column = decks.c.id.collate("C") if self.engine.dialect.name == "postgresql" else decks.c.id
+        found = []
+        if part[0] is not None:
+            found.append(column >= part[0])
+        if part[1] is not None:
+            found.append(column < part[1])
+        return found
+
     def stale_page(
         self,
         format_id: str,
@@ -328,14 +345,17 @@ class DeckStore:
         limit: int,
         numbers: Sequence[str] | None = None,
         unknown_too: bool = False,
+        part: Part = (None, None),
     ) -> list[dict]:
-        """Up to `limit` decks of `format_id` judged in `old_world`, ids after `after`,
-        with their latest structured list; only those holding one of `numbers` (and,
-        with `unknown_too`, those with lines that named no card) when numbers are given."""
+        """Up to `limit` decks of `format_id` judged in `old_world`, ids after `after` (in
+        `part`), with their latest structured list; only those holding one of `numbers`
+        (and, with `unknown_too`, those with lines that named no card) when numbers are
+        given."""
         where = [
             decks.c.format == format_id,
             decks.c.judged_world == old_world,
             decks.c.id > after,
+            *self._in_part(part),
         ]
         if numbers is not None:
             holding = select(deck_cards.c.deck_id).where(deck_cards.c.number.in_(list(numbers)))
@@ -362,7 +382,15 @@ class DeckStore:
         with self.engine.begin() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
-    def move_world(self, format_id: str, old_world: str, world: str, limit: int, since: str) -> int:
+    def move_world(
+        self,
+        format_id: str,
+        old_world: str,
+        world: str,
+        limit: int,
+        since: str,
+        part: Part = (None, None),
+    ) -> int:
         """Up to `limit` decks judged in `old_world` that no change touched: their verdict
         holds in `world` too (one short transaction per batch: no long lock). Decks saved
         since the pass began (`since`) stay for the next pass: a server that had not yet
@@ -373,6 +401,7 @@ class DeckStore:
                 decks.c.format == format_id,
                 decks.c.judged_world == old_world,
                 decks.c.updated_at < since,
+                *self._in_part(part),
             )
             .limit(limit)
         )

@@ -259,3 +259,28 @@ def test_the_background_runs_the_pass_in_a_process_of_its_own(app, tmp_path):
     import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
     rejudge.BackgroundRejudge(app, 3600)._run()
     assert feed_titles(app, deck_id) == ["ST1-03 is banned from 2026-11-20: this deck holds 4"]
+
+
+def test_the_parts_of_a_pass_cover_every_id_once():
+    import secrets
+
+    for count in (1, 2, 3, 4, 7):
+        cut = rejudge.parts(count)
+        for deck_id in [secrets.token_urlsafe(9) for _ in range(500)] + ["-" * 12, "z" * 12]:
+            inside = [
+                (lo is None or deck_id >= lo) and (hi is None or deck_id < hi) for lo, hi in cut
+            ]
+            assert inside.count(True) == 1, (count, deck_id)
+
+
+def test_parts_run_together_judge_every_deck_once(both_app, tmp_path, judged):
+    client = both_app.test_client()
+    ids = [save(client, ST1_TEXT, f"D{n}") for n in range(12)]
+    import_change(both_app, tmp_path, ban("ST1-03", "2026-11-20"))
+    results, expected = [], []
+    with both_app.app_context():
+        for lo, hi in rejudge.parts(3):
+            results.append(rejudge.run_pass(part=(lo, hi)).judged)
+            expected.append(sum((lo is None or i >= lo) and (hi is None or i < hi) for i in ids))
+    assert results == expected and len(judged) == 12
+    assert all(len(feed_titles(both_app, i)) == 1 for i in ids)

@@ -36,8 +36,22 @@ def test_intervals(text, seconds):
     assert parse_every(text) == seconds
 
 
+@pytest.mark.parametrize(("floor", "text", "seconds"), [("1", "1s", 1), ("10", "10s", 10)])
+def test_the_floor_lowers_the_shortest_interval(monkeypatch, floor, text, seconds):
+    monkeypatch.setenv("DECKCHECK_SYNC_EVERY_FLOOR", floor)
+    assert parse_every(text) == seconds
+
+
+@pytest.mark.parametrize("floor", ["0", "11", "1.5", "x", "01"])
+def test_a_floor_outside_1_to_10_stops_the_start(monkeypatch, floor):
+    monkeypatch.setenv("DECKCHECK_SYNC_EVERY_FLOOR", floor)
+    with pytest.raises(ValueError, match="DECKCHECK_SYNC_EVERY_FLOOR"):
+        parse_every("1d")
+
+
 @pytest.mark.parametrize("text", ["9s", "8d", "1", "1w", "1.5h", "-1h", "0s", "1d2h", "x"])
 def test_a_bad_interval_stops_the_start(monkeypatch, tmp_path, text):
+    monkeypatch.delenv("DECKCHECK_SYNC_EVERY_FLOOR", raising=False)
     monkeypatch.setenv("DECKCHECK_SYNC_EVERY", text)
     with pytest.raises(ValueError, match="DECKCHECK_SYNC_EVERY"):
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db")})
@@ -92,7 +106,9 @@ def test_a_running_server_picks_up_a_changed_list(tmp_path, httpserver):
     env = {
         **os.environ,
         "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),
-        "DECKCHECK_SYNC_EVERY": "10s",
+        # A 1 s interval (a test-only floor) sees three syncs in seconds, not 30 s.
+        "DECKCHECK_SYNC_EVERY": "1s",
+        "DECKCHECK_SYNC_EVERY_FLOOR": "1",
         "DECKCHECK_SYNC_URLS": f"dcg={httpserver.url_for('/cards.json')}",
         "DECKCHECK_BIND": f"127.0.0.1:{port}",
         "DECKCHECK_GUNICORN_WORKERS": "2",

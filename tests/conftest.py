@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from pathlib import Path
 
@@ -117,3 +118,31 @@ def costly_checks(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(service, "check", costly)
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole run (each test opens its own context)."""
+    if CHROMIUM is None:
+        if in_ci():
+            pytest.fail("CI must run the browser tests, but Chromium is not installed")
+        pytest.skip("Chromium is not installed (apt-get install chromium): browser tests skipped")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_COUNTS, ST1_TEXT
-from web.test_browser import browser, server  # noqa: F401 - shared fixtures
+from web.test_browser import server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"

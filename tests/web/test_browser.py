@@ -6,41 +6,15 @@ tests skip, except in CI (CI=true), where a missing browser is a failure.
 
 from __future__ import annotations
 
-import shutil
 import threading
 
 import pytest
-from conftest import ROOT, in_ci
+from conftest import ROOT
 from fixture_cards import ST1_TEXT
 from werkzeug.serving import make_server
 
 pytestmark = pytest.mark.browser
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARTIFACTS = ROOT / "test-artifacts"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        if in_ci():
-            pytest.fail("CI must run the browser tests, but Chromium is not installed")
-        pytest.skip("Chromium is not installed (apt-get install chromium): browser tests skipped")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import POOLS, ROOT
 from fixture_cards import ST1_COUNTS
-from web.test_browser import browser, server  # noqa: F401 - shared fixtures
+from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.db import connect
 from cardpool.imports import import_pool

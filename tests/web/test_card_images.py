@@ -9,7 +9,6 @@ import threading
 import zlib
 
 import pytest
-from web.test_browser import browser  # noqa: F401 - shared fixture
 from werkzeug.serving import make_server
 
 from deckcheck import create_app

@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
-from web.test_browser import CHROMIUM, browser, server  # noqa: F401 - fixtures
+from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.shipped import read_shipped
 

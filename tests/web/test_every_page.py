@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_COUNTS, ST1_TEXT
-from web.test_browser import browser  # noqa: F401 - shared fixture
 from werkzeug.serving import make_server
 
 from deckcheck import create_app

@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from web.test_browser import browser, server  # noqa: F401 - shared fixtures
+from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.db import connect
 from cardpool.imports import import_pool

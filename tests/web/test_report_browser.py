@@ -7,7 +7,7 @@ test_browser.py (skipped without Chromium, a failure in CI).
 from __future__ import annotations
 
 import pytest
-from web.test_browser import ARTIFACTS, browser, server  # noqa: F401 - shared fixtures
+from web.test_browser import ARTIFACTS, server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
 

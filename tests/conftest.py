@@ -181,3 +181,53 @@ def browser():
         )
         yield launched
         launched.close()
+
+
+# ---------------------------------------------------------------- spreading over cores
+# The README's `python -m pytest` runs on every core (pytest-xdist, pyproject.toml):
+# `--dist loadfile` hands each test file whole to one worker, so a module-scoped fixture
+# (a served app, a built wheel, a gunicorn) is built once, and each worker builds the
+# session fixtures above once (the starter and full databases, Chromium, PostgreSQL).
+# Workers take the next file as they free up, in the order below (the collection's, as
+# `--no-loadscope-reorder` asks): the costliest files first, so the run does not end
+# with one worker on a long file while the other waits.
+
+# Rough seconds, by what a test uses (from the per-file figures in docs/development.md);
+# they set only the order of files, never a result. GUNICORN: a module that starts real
+# gunicorns (tests/production_server.py), a few seconds in all.
+PLAIN, BROWSER, POSTGRES, GUNICORN = 0.05, 1.0, 0.4, 5.0
+
+
+def cost(item: pytest.Item) -> float:
+    """A guess at a test's seconds: a browser or a PostgreSQL database costs more than
+    a test-client request."""
+    # `_fixtureinfo` is pytest's record of the fixtures a test asked for (no public
+    # accessor); a test that is not a function (a doctest) has none.
+    info = getattr(item, "_fixtureinfo", None)
+    seconds = PLAIN + (BROWSER if info is not None and "browser" in info.name2fixturedefs else 0)
+    if "postgresql" in getattr(getattr(item, "callspec", None), "id", ""):
+        seconds += POSTGRES
+    return seconds
+
+
+def starts_gunicorn(item: pytest.Item) -> bool:
+    module = getattr(item, "module", None)
+    helpers = vars(module).values() if module is not None else ()
+    return any(getattr(value, "__module__", None) == "production_server" for value in helpers)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The costliest files first; each file's tests keep their order."""
+    by_file: dict[str, float] = {}
+    for item in items:
+        name = item.nodeid.split("::", 1)[0]
+        if name not in by_file:
+            by_file[name] = GUNICORN if starts_gunicorn(item) else 0.0
+        by_file[name] += cost(item)
+    first = {name: place for place, name in enumerate(by_file)}
+    items.sort(key=lambda item: _file_order(item, by_file, first))
+
+
+def _file_order(item: pytest.Item, by_file: dict[str, float], first: dict[str, int]):
+    name = item.nodeid.split("::", 1)[0]
+    return (-by_file[name], first[name])

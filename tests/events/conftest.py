@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Iterator
 
 import pytest
 from events.pg import PostgresServer
-
-_names = itertools.count()
 
 
 @pytest.fixture(scope="session")
@@ -18,8 +16,12 @@ def postgres():
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def events_database(request, tmp_path) -> str:
+def events_database(request, tmp_path) -> Iterator[str]:
     """A fresh events database setting (what DECKCHECK_EVENTS_DATABASE would hold)."""
     if request.param == "sqlite":
-        return str(tmp_path / "events.db")
-    return request.getfixturevalue("postgres").database(f"events_{next(_names)}")
+        yield str(tmp_path / "events.db")
+        return
+    postgres = request.getfixturevalue("postgres")
+    url = postgres.fresh_database()
+    yield url
+    postgres.drop_later(url)

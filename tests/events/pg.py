@@ -9,10 +9,12 @@ except in CI, where it is a failure.
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,11 @@ class PostgresServer:
         self._run([str(binary / "pg_ctl"), "-D", str(self.data), "-o", options, "-w",
                    "-l", str(self.root / "log"), "start"])  # fmt: skip
         self.url = f"postgresql://deckcheck@/postgres?host={self.root}"
+        # `createdb` takes 0.1-0.5 s (it copies and syncs a template): the next fresh
+        # database is made on a thread while the test before it runs.
+        self._maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="createdb")
+        self._names = (f"events_{n}" for n in itertools.count())
+        self._ahead: Future[str] | None = None
 
     def _run(self, command: list[str]) -> None:
         subprocess.run(_as_server_user(command), check=True, capture_output=True, timeout=120)
@@ -60,7 +67,28 @@ class PostgresServer:
         self._run([str(self.bin / "createdb"), "-h", str(self.root), "-U", "deckcheck", name])
         return f"postgresql://deckcheck@/{name}?host={self.root}"
 
+    def fresh_database(self) -> str:
+        """A new empty database, made ahead while the previous test ran."""
+        ahead = self._ahead or self._maker.submit(self.database, next(self._names))
+        self._ahead = self._maker.submit(self.database, next(self._names))
+        return ahead.result()
+
+    def drop_later(self, url: str) -> None:
+        """Drop a test's database on the same thread, after the next one is made: each
+        holds 8 MB in 300 files, which would otherwise all be deleted at the very end
+        of the run (seconds, while every other worker has finished)."""
+        name = url.split("/")[-1].split("?")[0]
+        self._maker.submit(self._drop, name)
+
+    def _drop(self, name: str) -> None:
+        # --force ends sessions a killed server left; a database that cannot be dropped
+        # now is deleted with the whole folder in stop().
+        command = [str(self.bin / "dropdb"), "-h", str(self.root), "-U", "deckcheck",
+                   "--force", name]  # fmt: skip
+        subprocess.run(_as_server_user(command), capture_output=True, timeout=120)
+
     def stop(self) -> None:
+        self._maker.shutdown(wait=True, cancel_futures=True)
         try:
             self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
         finally:

@@ -17,7 +17,7 @@ from deckcheck import create_app
 
 
 @pytest.fixture
-def make_app(events_database, tmp_path):
+def make_app(events_database, tmp_path, cards_db):
     made = []
 
     def make(**config):
@@ -25,7 +25,7 @@ def make_app(events_database, tmp_path):
         app = create_app(
             {
                 "TESTING": True,
-                "DATABASE": str(tmp_path / "cards.db"),
+                "DATABASE": cards_db,
                 "FORMATS_DIR": str(tmp_path / "formats"),
                 "EVENTS_DATABASE": events_database,
                 "SECRET_KEY": "test",

@@ -21,13 +21,13 @@ HOUSE = 'id = "house"\nname = "House"\nextends = "dcg"\n'
 
 
 @pytest.fixture
-def app(events_database, tmp_path):
+def app(events_database, tmp_path, cards_db):
     (tmp_path / "formats").mkdir()
     (tmp_path / "formats" / "house.toml").write_text(HOUSE)
     made = create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "cards.db"),
+            "DATABASE": cards_db,
             "FORMATS_DIR": str(tmp_path / "formats"),
             "EVENTS_DATABASE": events_database,
             "SECRET_KEY": "test",

@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import in_ci
@@ -78,7 +79,7 @@ class PostgresServer:
         """Drop a test's database on a thread of its own (never delaying the next one
         made): each holds 8 MB in 300 files, which would otherwise all be deleted at
         the very end of the run, while the other workers have finished."""
-        name = url.split("/")[-1].split("?")[0]
+        name = urlsplit(url).path.lstrip("/")
         self._dropper.submit(self._drop, name)
 
     def _drop(self, name: str) -> None:

@@ -16,7 +16,6 @@ import subprocess
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from conftest import in_ci
@@ -57,7 +56,6 @@ class PostgresServer:
         # `createdb` takes 0.1-0.5 s (it copies and syncs a template): the next fresh
         # database is made on a thread while the test before it runs.
         self._maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="createdb")
-        self._dropper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dropdb")
         self._names = (f"events_{n}" for n in itertools.count())
         self._ahead: Future[str] | None = None
 
@@ -76,11 +74,11 @@ class PostgresServer:
         return ahead.result()
 
     def drop_later(self, url: str) -> None:
-        """Drop a test's database on a thread of its own (never delaying the next one
-        made): each holds 8 MB in 300 files, which would otherwise all be deleted at
-        the very end of the run, while the other workers have finished."""
-        name = urlsplit(url).path.lstrip("/")
-        self._dropper.submit(self._drop, name)
+        """Drop a test's database on the same thread, after the next one is made: each
+        holds 8 MB in 300 files, which would otherwise all be deleted at the very end
+        of the run (seconds, while every other worker has finished)."""
+        name = url.split("/")[-1].split("?")[0]
+        self._maker.submit(self._drop, name)
 
     def _drop(self, name: str) -> None:
         # --force ends sessions a killed server left; a database that cannot be dropped
@@ -91,7 +89,6 @@ class PostgresServer:
 
     def stop(self) -> None:
         self._maker.shutdown(wait=True, cancel_futures=True)
-        self._dropper.shutdown(wait=True, cancel_futures=True)
         try:
             self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
         finally:

@@ -20,9 +20,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 @pytest.fixture
 def server(app):
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    # shutdown() waits for the loop to look at its flag: every 0.5 s by default, half a
-    # second of nothing after each browser test; every 10 ms costs nothing measurable.
-    thread = threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}"
     httpd.shutdown()

@@ -231,7 +231,7 @@ def pictures():
         return [b"no such card"]
 
     httpd = make_server("127.0.0.1", 0, serve, threaded=True)
-    threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True).start()
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_port}", asked
     httpd.shutdown()
 
@@ -247,7 +247,7 @@ def site(tmp_path, pictures):
         return app(environ, start_response)
 
     httpd = make_server("127.0.0.1", 0, logged, threaded=True)
-    threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True).start()
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield {"base": f"http://127.0.0.1:{httpd.server_port}", "asked": asked, "served": served}
     httpd.shutdown()
 

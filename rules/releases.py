@@ -125,6 +125,21 @@ def _seen(number: str, seen: dict) -> Product:
     return Product(number, name, day, day, f"{seen['file']}, deck {seen['deck']}", "event")
 
 
+def _doubted(number: str, product: Product, sets: dict[str, Product]) -> Product:
+    """A product list that puts a card later than its own set's first day rests on one
+    community list (a card's printing can be missed there): a doubt, so a warning
+    (`release-unverified`), never `not-released`, until a second source agrees."""
+    found = set_of(number)
+    first = sets.get(f"{found.series}{found.number}") if found else None
+    if first is None or product.released <= first.released or not product.verified:
+        return product
+    note = (
+        f"{product.note}; only one card list puts it in this product, while its set was "
+        f"out from {first.released.isoformat()}"
+    )
+    return Product(product.code, product.name, product.in_stores, product.released, note, "guess")
+
+
 def parse(data: dict) -> Releases:
     """A Releases from the shipped file's shape (see rules/data/dcg_releases.json).
 
@@ -137,7 +152,7 @@ def parse(data: dict) -> Releases:
         day = _day(group["date"])
         note = group.get("doubt") or group.get("source", "")
         product = Product(group["product"], group["product"], day, day, note, group["rests_on"])
-        claims += [(number, product) for number in group["cards"]]
+        claims += [(number, _doubted(number, product, sets)) for number in group["cards"]]
     for number, seen in data.get("evidence", {}).get("cards", {}).items():
         claims.append((number, _seen(number, seen)))
     cards: dict[str, Product] = {}

@@ -211,7 +211,7 @@ def _row(row) -> dict | None:
     return dict(row._mapping) if row is not None else None
 
 
-def _players_row(conn: Connection, event_id: str, new: NewSubmission, claim: Claim):
+def _players_row(conn: Connection, event_id: str, player: str, player_id: str, claim: Claim):
     """The row of the player this submission is about, or None for a new player.
 
     The edit token finds its own player whatever name or id is written now. Without
@@ -224,11 +224,11 @@ def _players_row(conn: Connection, event_id: str, new: NewSubmission, claim: Cla
             _BY_TOKEN, {"e_id": event_id, "e_hash": token_hash(claim.edit_token)}
         ).first()
         if mine is not None:
-            _no_other_named(conn, event_id, new.player, mine.id)
+            _no_other_named(conn, event_id, player, mine.id)
             return mine
-    key = player_key(new.player, new.player_id)
+    key = player_key(player, player_id)
     by_key = conn.execute(_LATEST, {"e_id": event_id, "p_key": key}).first()
-    named = _named(conn, event_id, new.player)
+    named = _named(conn, event_id, player)
     if by_key is not None and named is not None and named.id != by_key.id:
         raise PlayerExists(named.id)
     if by_key is None or by_key.status == REPLACED:
@@ -336,7 +336,7 @@ class EventStore:
                 raise KeyError(event_id)
             if found.locked or when >= found.deadline_utc:
                 raise EventLocked(event_id)
-            latest = _players_row(conn, event_id, new, claim)
+            latest = _players_row(conn, event_id, new.player, new.player_id, claim)
             token, edit_hash = self._right_to_store(conn, event_id, latest, claim, max_players)
             # A player keeps their key (and so their history) when they rewrite their name.
             key = latest.player_key if latest else player_key(new.player, new.player_id)
@@ -368,9 +368,8 @@ class EventStore:
     def check_claim(self, event_id: str, player: str, player_id: str, claim: Claim) -> None:
         """Raise PlayerExists or PlayerDropped now if storing this player's list would,
         so a form can say so before asking anything else (submit checks again)."""
-        new = NewSubmission(player, player_id, {}, "", False, {}, "")
         with self.engine.begin() as conn:
-            latest = _players_row(conn, event_id, new, claim)
+            latest = _players_row(conn, event_id, player, player_id, claim)
             if latest is not None:
                 self._right_to_store(conn, event_id, latest, claim, 0)
 

@@ -207,3 +207,16 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def postgres_server():  # -> tests/events/pg.PostgresServer
+    """A throwaway PostgreSQL server started as the tests start theirs (tests/events/pg.py).
+
+    tests/ goes on the path before tests/events/ (pg.py imports tests/conftest.py); the
+    module is imported by name `pg`, since bench/events.py would shadow a package `events`."""
+    for folder in (ROOT / "tests" / "events", ROOT / "tests"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    from pg import PostgresServer
+
+    return PostgresServer()

@@ -40,7 +40,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import DECK_55, ROOT, free_port, full_database, start_server  # noqa: E402
+from common import DECK_55, ROOT, free_port, full_database, postgres_server, start_server  # noqa: E402
 
 CLIENTS = 4
 PACE = 0.05  # each client sends at most one request per PACE seconds: 80 requests/s
@@ -221,10 +221,7 @@ def main() -> None:
     args = parser.parse_args()
     pg = None
     if args.postgres == "auto":
-        sys.path.insert(0, str(ROOT / "tests"))
-        from events.pg import PostgresServer
-
-        pg = PostgresServer()
+        pg = postgres_server()
         events_db = pg.database(f"bench_{time.time_ns()}")
     elif args.postgres:
         events_db = args.postgres

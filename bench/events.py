@@ -208,12 +208,7 @@ def main() -> None:
     database = full_database()
     pg = None
     if args.postgres == "auto":
-        # tests/ before tests/events/: both hold a conftest.py, pg.py wants the first.
-        sys.path.insert(0, str(ROOT / "tests" / "events"))
-        sys.path.insert(0, str(ROOT / "tests"))
-        from pg import PostgresServer
-
-        pg = PostgresServer()
+        pg = common.postgres_server()
     try:
         results = {}
         for name, root in (("before", args.against), ("this tree", ROOT)):

@@ -6,12 +6,10 @@ tests skip, except in CI (CI=true), where a missing browser is a failure.
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
-from werkzeug.serving import make_server
+from served import served
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = ROOT / "test-artifacts"
@@ -19,11 +17,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 
 @pytest.fixture
 def server(app):
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with served(app) as base:
+        yield base
 
 
 @pytest.fixture

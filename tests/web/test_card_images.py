@@ -5,11 +5,10 @@ server on 127.0.0.1 that serves one card's picture and answers 404 for the other
 from __future__ import annotations
 
 import struct
-import threading
 import zlib
 
 import pytest
-from werkzeug.serving import make_server
+from served import served as serving
 
 from deckcheck import create_app
 from deckcheck.images import DEFAULT, parse
@@ -230,10 +229,8 @@ def pictures():
         start_response("404 Not Found", [("Content-Type", "text/plain")])
         return [b"no such card"]
 
-    httpd = make_server("127.0.0.1", 0, serve, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}", asked
-    httpd.shutdown()
+    with serving(serve) as base:
+        yield base, asked
 
 
 @pytest.fixture
@@ -246,10 +243,8 @@ def site(tmp_path, pictures):
         served.append(environ["PATH_INFO"])
         return app(environ, start_response)
 
-    httpd = make_server("127.0.0.1", 0, logged, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield {"base": f"http://127.0.0.1:{httpd.server_port}", "asked": asked, "served": served}
-    httpd.shutdown()
+    with serving(logged) as base:
+        yield {"base": base, "asked": asked, "served": served}
 
 
 @pytest.fixture(params=[1280, 390], ids=lambda w: f"{w}px")

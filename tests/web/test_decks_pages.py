@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from pathlib import Path
 
 import pytest
 from fixture_cards import ST1_COUNTS, ST1_DECK
-from werkzeug.serving import make_server
+from served import served
 
 from deckcheck import create_app
 
@@ -42,11 +41,8 @@ def site(tmp_path_factory):
             "DECKS_CREATE_LIMIT": (0, 3600),
         }
     )
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield {"base": f"http://127.0.0.1:{httpd.server_port}", "client": app.test_client()}
-    httpd.shutdown()
+    with served(app) as base:
+        yield {"base": base, "client": app.test_client()}
 
 
 @pytest.fixture(params=[1280, 390], ids=["desktop", "phone"])

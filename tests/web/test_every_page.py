@@ -9,14 +9,13 @@ page is walked the day it lands.
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
 from fixture_cards import ST1_COUNTS, ST1_TEXT
-from werkzeug.serving import make_server
+from served import served
 
 from deckcheck import create_app
 
@@ -62,17 +61,14 @@ def site(tmp_path_factory):
         receipts.append(sent.get_json()["submission"])
     saved = client.post("/api/v1/decks", json={"format": "dcg", "name": "Red", "decklist": ILLEGAL})
     assert saved.status_code == 201, saved.get_json()
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield {
-        "base": f"http://127.0.0.1:{httpd.server_port}",
-        "event": event,
-        "receipt": receipts[0],
-        "app": app,
-        "deck": saved.get_json(),
-    }
-    httpd.shutdown()
+    with served(app) as base:
+        yield {
+            "base": base,
+            "event": event,
+            "receipt": receipts[0],
+            "app": app,
+            "deck": saved.get_json(),
+        }
 
 
 def _post_form(page, base: str, path: str, fields: dict[str, str]) -> None:

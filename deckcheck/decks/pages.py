@@ -12,15 +12,22 @@ the browser's localStorage, and goes only to its own deck's API as `Authorizatio
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, abort, render_template
+from flask import Blueprint, Flask, abort, redirect, render_template, request
+from sqlalchemy.exc import OperationalError
 
 from deckcheck import builder
+from deckcheck.decks import core
+from deckcheck.events import core as events_core
+from deckcheck.events.packing import unpack
 from deckcheck.format_registry import registry
 from deckcheck.images import images
 from rules.games import GAMES, SECTIONS
 
 bp = Blueprint("deck_pages", __name__)
+# An edit link reads the deck: a busy database is a 503 page to load again, never a 500.
+bp.register_error_handler(OperationalError, events_core.busy_response)
 # An id is what the API hands out; anything else cannot name a deck (and is not echoed).
 DECK_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -49,10 +56,32 @@ def deck(deck_id: str):
 
 @bp.get("/d/<deck_id>/edit")
 def edit(deck_id: str):
-    """The builder on a saved deck: static/decks.js reads the token from the fragment
-    and the deck from the API, so this page is the builder's own."""
+    """The builder on a saved deck. An edit link (no deck in the address) is sent on to
+    the builder's address of the deck's latest list, so the builder opens on the deck in
+    one load (the browser keeps the #token across the redirect); a builder that loaded
+    empty and then reloaded itself lost a Save pressed in between. static/decks.js reads
+    the token from the fragment and saves new versions."""
     _deck_id(deck_id)
+    if not request.args:
+        return redirect(_builder_address(deck_id), 302)
     return builder.build()
+
+
+def _builder_address(deck_id: str) -> str:
+    """`/d/<id>/edit?format=...&main=BT1-010*4,...`: the deck's latest list as the
+    builder reads it (cards only; a line that named no card has no place there)."""
+    row = core.store().deck(deck_id)
+    latest = core.store().version(deck_id, row["version"]) if row is not None else None
+    if row is None or latest is None:  # unknown, or deleted between the two reads
+        abort(404)
+    structured = unpack(latest["structured"])
+    params = {"format": row["format"]}
+    for section, items in structured["sections"].items():
+        if items:
+            params[section] = ",".join(f"{number}*{count}" for number, count in items)
+    if structured.get("partner"):
+        params["partner"] = structured["partner"]
+    return f"/d/{deck_id}/edit?{urlencode(params, safe=',*')}"
 
 
 @bp.get("/decks")

@@ -1,8 +1,9 @@
 // Saved decks in the builder (/build and /d/<id>/edit): "Save" (a new deck, then a new
-// version of it), the deck loaded when editing, and the player's collection: "owned
-// only" search and what the saved deck still needs. build.js knows none of this: the
-// deck is read from the builder's address (?format=&main=BT1-010*4,...), and search
-// asks `root.cardFilter` when it is set. Runs before build.js (script order).
+// version of it), the saved deck's name and edit key when editing, and the player's
+// collection: "owned only" search and what the saved deck still needs. build.js knows
+// none of this: the deck is read from the builder's address (?format=&main=BT1-010*4,...;
+// the server sends an edit link on to that address), and search asks `root.cardFilter`
+// when it is set. Runs before build.js (script order).
 "use strict";
 
 (function () {
@@ -45,31 +46,6 @@
     }
     if (game.partner && params.get("partner")) deck.partner = params.get("partner");
     return { format, deck };
-  }
-
-  // The saved deck as a builder address: what build.js reads on start.
-  function deckAddress(saved) {
-    const params = new URLSearchParams();
-    params.set("format", saved.format);
-    for (const [section, data] of Object.entries(saved.sections || {})) {
-      const items = data.cards.map((c) => `${c.number}*${c.count}`);
-      if (items.length) params.set(section, items.join(","));
-    }
-    if (saved.partner) params.set("partner", saved.partner);
-    return `${location.pathname}?${params.toString().replace(/%2C/g, ",").replace(/%2A/g, "*")}`;
-  }
-
-  // Opening /d/<id>/edit#<token> with no deck in the address: read the deck, then
-  // open the builder on it (one reload; the token stays in this browser).
-  async function loadDeck() {
-    try {
-      const found = await store.api(`/api/v1/decks/${deckId}`);
-      const saved = found.deck || found;
-      if (token) store.keep(deckId, token, saved.name);
-      location.replace(deckAddress(saved) + (fragment ? `#${fragment}` : ""));
-    } catch (error) {
-      status(error.status === 404 ? "No saved deck has this address: it may have been deleted." : `Could not read the deck: ${error.message}`, "error");
-    }
   }
 
   async function showEditing() {
@@ -173,10 +149,6 @@
 
   // ------------------------------------------------------------ start
 
-  if (deckId && !location.search) {
-    loadDeck();
-    return;
-  }
   document.addEventListener("DOMContentLoaded", () => {
     $("b-save").addEventListener("click", save);
     $("b-owned").addEventListener("change", ownedOnly);

@@ -160,3 +160,26 @@ def test_a_list_is_kept_structured_and_unread_lines_are_reported(client):
     assert (
         client.get(f"/api/v1/decks/{saved['id']}").get_json()["violations"] == saved["violations"]
     )
+
+
+def test_an_edit_link_opens_the_builder_on_the_latest_list(client):
+    """`/d/<id>/edit` with no deck in the address answers the builder's address of the
+    deck's latest version (the browser keeps the #token across the redirect), so the
+    builder opens on the deck in one load; an unknown deck is the 404 page."""
+    saved = client.post("/api/v1/decks", json={"format": "dcg", "deck": ST1_DECK}).get_json()
+    deck_id, token = saved["deck"]["id"], saved["edit_token"]
+    smaller = {"main": [{"card": "ST1-03", "count": 2}], "eggs": [{"card": "ST1-01", "count": 1}]}
+    edited = client.put(
+        f"/api/v1/decks/{deck_id}",
+        json={"deck": smaller},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert edited.status_code == 200, edited.get_json()
+    opened = client.get(f"/d/{deck_id}/edit")
+    assert opened.status_code == 302
+    assert opened.headers["Location"] == (
+        f"/d/{deck_id}/edit?format=dcg&main=ST1-03*2&eggs=ST1-01*1"
+    )
+    builder = client.get(opened.headers["Location"])
+    assert builder.status_code == 200 and b'id="builder"' in builder.data
+    assert client.get("/d/NoSuchDeck123/edit").status_code == 404

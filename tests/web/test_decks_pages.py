@@ -174,7 +174,11 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
         tab.locator("[data-testid=builder-deck] [data-number='ST1-03']").get_attribute("data-count")
         == "4"
     )
+    # One load: the server sends the edit link on to the builder's address of the deck,
+    # and the token in the fragment comes along.
+    assert tab.url.startswith(f"{site['base']}/d/{deck_id}/edit?format=dcg&main=ST1-")
     tab.wait_for_function("() => document.querySelector('#b-name').value == 'Link Deck'")
+    tab.wait_for_selector("#b-save-status >> text=Save makes a new version")
     assert stored(tab)[deck_id]["token"] == made["edit_token"]
     tab.click("#b-save")
     tab.wait_for_selector("[data-testid=saved] >> text=version 2")
@@ -186,6 +190,7 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
     )
     tab.reload()
     tab.wait_for_selector("[data-testid=builder-deck] [data-number='ST1-16']")
+    tab.wait_for_selector("#b-save-status >> text=version 2")
     tab.click("#b-save")
     tab.wait_for_selector("#b-save-status .error >> text=edit key")
     # The browser logs the refused PUT itself: the one console error this test expects.

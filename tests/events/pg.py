@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import in_ci
@@ -77,8 +78,14 @@ class PostgresServer:
         """Drop a test's database on the same thread, after the next one is made: each
         holds 8 MB in 300 files, which would otherwise all be deleted at the very end
         of the run (seconds, while every other worker has finished)."""
-        name = url.split("/")[-1].split("?")[0]
+        # postgresql://deckcheck@/<name>?host=<socket folder>: the name is the path (the
+        # URL's last "/" is in the socket folder).
+        name = urlsplit(url).path.lstrip("/")
         self._maker.submit(self._drop, name)
+
+    def settled(self) -> None:
+        """Wait for the databases made ahead and the drops asked for so far."""
+        self._maker.submit(lambda: None).result()
 
     def _drop(self, name: str) -> None:
         # --force ends sessions a killed server left; a database that cannot be dropped

@@ -59,6 +59,9 @@ class PostgresServer:
         self._maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="createdb")
         self._names = (f"events_{n}" for n in itertools.count())
         self._ahead: Future[str] | None = None
+        # DROP DATABASE forces a checkpoint (a second or so with fsync on): on a thread
+        # of its own, so a fresh database is never made behind one.
+        self._dropper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dropdb")
 
     def _run(self, command: list[str]) -> None:
         subprocess.run(_as_server_user(command), check=True, capture_output=True, timeout=120)
@@ -75,17 +78,18 @@ class PostgresServer:
         return ahead.result()
 
     def drop_later(self, url: str) -> None:
-        """Drop a test's database on the same thread, after the next one is made: each
-        holds 8 MB in 300 files, which would otherwise all be deleted at the very end
-        of the run (seconds, while every other worker has finished)."""
+        """Drop a test's database on the dropping thread: each holds 8 MB in 300 files,
+        which would otherwise all be deleted at the very end of the run (seconds, while
+        every other worker has finished)."""
         # postgresql://deckcheck@/<name>?host=<socket folder>: the name is the path (the
         # URL's last "/" is in the socket folder).
         name = urlsplit(url).path.lstrip("/")
-        self._maker.submit(self._drop, name)
+        self._dropper.submit(self._drop, name)
 
     def settled(self) -> None:
         """Wait for the databases made ahead and the drops asked for so far."""
         self._maker.submit(lambda: None).result()
+        self._dropper.submit(lambda: None).result()
 
     def _drop(self, name: str) -> None:
         # --force ends sessions a killed server left; a database that cannot be dropped
@@ -96,6 +100,7 @@ class PostgresServer:
 
     def stop(self) -> None:
         self._maker.shutdown(wait=True, cancel_futures=True)
+        self._dropper.shutdown(wait=True, cancel_futures=True)
         try:
             self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
         finally:

@@ -10,6 +10,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from deckcheck import __version__, schemas
 from deckcheck.decks import openapi as decks_openapi
 from deckcheck.events import openapi as events_openapi
+from deckcheck.openapi_operation import Route, add_routes
 
 ERRORS = {
     "400": "malformed JSON",
@@ -22,95 +23,35 @@ ERRORS = {
     "503": "the request ran past the server's timeout and was stopped (request-timeout)",
 }
 
-# path, method, summary, request body schema, query schema, success schema, error statuses
+# Route(path, method, summary, request body schema, success status, success schema,
+# error statuses; query_schema=)
 ROUTES = [
-    (
-        "/decks/validate",
-        "post",
-        "Validate one deck",
-        schemas.ValidateRequestSchema,
-        None,
-        schemas.ReportSchema,
-        ("400", "413", "415", "422"),
-    ),
-    (
-        "/decks/validate-batch",
-        "post",
-        "Validate many decks in one call",
-        schemas.BatchRequestSchema,
-        None,
-        schemas.BatchResponseSchema,
-        ("400", "413", "415", "422", "429"),
-    ),
-    (
-        "/decks/export",
-        "post",
-        "Export a resolved deck as text, TTS JSON or a deck code",
-        schemas.ExportRequestSchema,
-        None,
-        schemas.ExportResponseSchema,
-        ("400", "413", "415", "422"),
-    ),
-    (
-        "/decks/odds",
-        "post",
-        "Opening-hand odds of each card and group (hypergeometric)",
-        schemas.OddsRequestSchema,
-        None,
-        schemas.OddsResponseSchema,
-        ("400", "413", "415", "422"),
-    ),
-    (
-        "/formats",
-        "get",
-        "List formats (and broken organizer files)",
-        None,
-        None,
-        schemas.FormatListSchema,
-        (),
-    ),
-    (
-        "/formats/{format_id}",
-        "get",
-        "One format: rules in words and dated lists",
-        None,
-        None,
-        schemas.FormatSchema,
-        ("404",),
-    ),
-    (
-        "/cards",
-        "get",
-        "Search or list cards (a paginated list object)",
-        None,
-        schemas.CardQuerySchema,
-        schemas.CardListSchema,
-        ("422",),
-    ),
-    ("/cards/{game}/{number}", "get", "One card", None, None, schemas.CardSchema, ("404",)),
-    ("/health", "get", "Cheap liveness check", None, None, schemas.HealthSchema, ()),
-    ("/pools", "get", "How current each card list is", None, None, schemas.PoolListSchema, ()),
-    (
-        "/formats/dcg/lists",
-        "get",
-        "The DCG list history, in the shape `cardpool lists import` reads",
-        None,
-        None,
-        schemas.ListHistoryFileSchema,
-        (),
-    ),
-]
-
-
-def _parameters(path: str, query_schema) -> list:
-    params: list = [
-        {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
-        for name in ("format_id", "game", "number")
-        if "{" + name + "}" in path
-    ]
-    if query_schema is not None:
-        params.append({"in": "query", "schema": query_schema})
-    return params
+    Route("/decks/validate", "post", "Validate one deck", schemas.ValidateRequestSchema, "200",
+          schemas.ReportSchema, ("400", "413", "415", "422")),
+    Route("/decks/validate-batch", "post", "Validate many decks in one call",
+          schemas.BatchRequestSchema, "200", schemas.BatchResponseSchema,
+          ("400", "413", "415", "422", "429")),
+    Route("/decks/export", "post", "Export a resolved deck as text, TTS JSON or a deck code",
+          schemas.ExportRequestSchema, "200", schemas.ExportResponseSchema,
+          ("400", "413", "415", "422")),
+    Route("/decks/odds", "post", "Opening-hand odds of each card and group (hypergeometric)",
+          schemas.OddsRequestSchema, "200", schemas.OddsResponseSchema,
+          ("400", "413", "415", "422")),
+    Route("/formats", "get", "List formats (and broken organizer files)", None, "200",
+          schemas.FormatListSchema, ()),
+    Route("/formats/{format_id}", "get", "One format: rules in words and dated lists", None,
+          "200", schemas.FormatSchema, ("404",)),
+    Route("/cards", "get", "Search or list cards (a paginated list object)", None, "200",
+          schemas.CardListSchema, ("422",), query_schema=schemas.CardQuerySchema),
+    Route("/cards/{game}/{number}", "get", "One card", None, "200", schemas.CardSchema,
+          ("404",)),
+    Route("/health", "get", "Cheap liveness check", None, "200", schemas.HealthSchema, ()),
+    Route("/pools", "get", "How current each card list is", None, "200",
+          schemas.PoolListSchema, ()),
+    Route("/formats/dcg/lists", "get",
+          "The DCG list history, in the shape `cardpool lists import` reads", None, "200",
+          schemas.ListHistoryFileSchema, ()),
+]  # fmt: skip
 
 
 ONE_DECK = [{"required": ["decklist"]}, {"required": ["deck"]}]
@@ -144,25 +85,7 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
         servers=[{"url": "/api/v1"}],
     )
     api.components.schema("Error", schema=schemas.ErrorSchema)
-    for path, method, summary, body, query, success, errors in ROUTES:
-        operation: dict = {
-            "summary": summary,
-            "parameters": _parameters(path, query),
-            "responses": {
-                "200": {"description": "OK", "content": {"application/json": {"schema": success}}}
-            },
-        }
-        for status in (*errors, "405"):
-            operation["responses"][status] = {
-                "description": ERRORS[status],
-                "content": {"application/json": {"schema": "Error"}},
-            }
-        if body is not None:
-            operation["requestBody"] = {
-                "required": True,
-                "content": {"application/json": {"schema": body}},
-            }
-        api.path(path=path, operations={method: operation})
+    add_routes(api, ROUTES, None, ERRORS)
     events_openapi.add_paths(api)
     decks_openapi.add_paths(api)
     return _refine(_with_common_errors(api.to_dict()), format_ids)

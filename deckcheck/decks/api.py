@@ -93,8 +93,15 @@ def _not_a_deck(deck_id: str) -> None:
 
 @bp.get("/<deck_id>")
 def get_deck(deck_id: str):
+    """The deck as of today; a changed verdict is "changed" (with "was") on this read
+    and becomes the verdict the next read is measured against."""
     _not_a_deck(deck_id)
-    return jsonify(_deck_answer(core.find_deck(deck_id)))
+    row = core.find_deck(deck_id)
+    view, changed, on = core.view_now(row)
+    answer = core.deck_json(row, view, changed, on)
+    if changed:
+        core.shown(row, view)
+    return jsonify(answer)
 
 
 @bp.put("/<deck_id>")

@@ -175,9 +175,9 @@ def delete(deck_id: str, token: str | None) -> None:
 
 
 def view_now(row: dict) -> tuple[dict, bool, str]:
-    """(today's view of the deck's latest version, changed since it was saved, the day
-    it holds for), judged again (and stored, with its feed entries) only when the world
-    it was judged in is not the world of now."""
+    """(today's view of the deck's latest version, changed since the verdict last shown,
+    the day it holds for), judged again (and stored, with its feed entries) only when the
+    world it was judged in is not the world of now."""
     fmt = get_format(row["format"])
     on = service.today()
     stored = unpack(row["judged"])
@@ -197,6 +197,15 @@ def view_now(row: dict) -> tuple[dict, bool, str]:
     entries = feed_entries(row["id"], row["version"], stored, view, report, fmt, on)
     store().save_judged(row["id"], row["version"], now.id, view, changed, entries)
     return view, changed, fmt.day(on).isoformat()
+
+
+def shown(row: dict, view: dict) -> None:
+    """A reader saw `view`, a changed verdict: the next read measures "changed" against
+    it (a deck is marked changed once, on the read after the change; the feed keeps every
+    change)."""
+    fmt = get_format(row["format"])
+    if fmt is not None:
+        store().mark_shown(row["id"], row["version"], world(fmt)[0].id, view)
 
 
 def base_url() -> str:

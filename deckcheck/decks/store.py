@@ -238,6 +238,23 @@ class DeckStore:
                 self._add_entries(conn, deck_id, entries)
         return bool(done)
 
+    def mark_shown(self, deck_id: str, version: int, world: str, view: dict) -> bool:
+        """A reader was shown `view` (judged in `world`): the verdict the next "changed"
+        is measured against. False: the deck moved on meanwhile (a new version, or judged
+        in another world), and nothing is stored."""
+        shown = {key: view[key] for key in ("violations", "warnings", "unresolved") if key in view}
+        with self._writer.begin() as conn:
+            done = conn.execute(
+                decks.update()
+                .where(
+                    decks.c.id == deck_id,
+                    decks.c.version == version,
+                    decks.c.judged_world == world,
+                )
+                .values(legal=view["legal"], verdict=pack(shown), judged_changed=False)
+            ).rowcount
+        return bool(done)
+
     def save_judged_many(self, rows: list[dict]) -> int:
         """`save_judged` for a batch of the background pass, in one transaction: the decks
         still at the version judged (locked), their verdicts and their feed entries each

@@ -45,7 +45,9 @@ decks = Table(
     # The latest version holds lines that named no card: judged again when the pool grows.
     Column("has_unknown", Boolean, nullable=False),
     Column("fingerprint", String(80), nullable=False),
-    # The verdict the latest version was saved with (packed JSON: violations, warnings).
+    # The verdict last shown to a reader of the deck (packed JSON: violations, warnings):
+    # the one the latest version was saved with, until a read shows a changed one.
+    # "changed" and "was" are measured against it (contract: "the one last shown").
     Column("legal", Boolean, nullable=False),
     Column("verdict", Text, nullable=False),
     # Today's verdict: judged in `judged_world`; `judged` NULL when equal to `verdict`.

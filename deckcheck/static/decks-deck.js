@@ -67,7 +67,7 @@
       el("p", { text: `${format}, judged for ${deck.checked_on} with today's card lists. Version ${deck.version}, saved ${deck.updated_at.slice(0, 10)}.` }),
     ];
     if (deck.changed && deck.was) {
-      parts.push(el("p", { className: "changed", "data-testid": "deck-changed", text: `Changed: when it was saved this deck was ${deck.was.legal ? "legal" : "not legal"}. The card lists or rules have changed since.` }));
+      parts.push(el("p", { className: "changed", "data-testid": "deck-changed", text: `Changed: when this deck was last opened it was ${deck.was.legal ? "legal" : "not legal"}. The card lists or rules have changed since (the feed lists every change).` }));
     }
     if (deck.error) parts.push(el("p", { className: "error", text: deck.error }));
     const list = el("ol", { className: "violations" });

@@ -75,7 +75,7 @@
     const illegal = found.data.filter((d) => !d.legal).length;
     $("mine-status").textContent =
       `${ids.length} deck${ids.length === 1 ? "" : "s"}: ${illegal} not legal today` +
-      (changed ? `, ${changed} changed since saved` : "") +
+      (changed ? `, ${changed} changed since last opened` : "") +
       (found.not_found.length ? `, ${found.not_found.length} no longer on the server` : "") + ".";
     root.dataset.ready = "true";
   }

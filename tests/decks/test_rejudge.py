@@ -117,6 +117,40 @@ def test_a_read_judges_its_deck_again_and_adds_the_entry_once(app, tmp_path, jud
     assert len(feed_titles(app, deck_id)) == 1
 
 
+def test_changed_is_measured_against_the_verdict_last_shown(app, tmp_path):
+    """Contract: "changed" with "was" when the verdict differs from the one last shown.
+    "My decks" (the lookup) marks the deck until it is read; the read shows the change
+    once; the next read measures against what that one showed; the feed keeps it."""
+    client = app.test_client()
+    deck_id = save(client, ST1_TEXT)
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    run_pass(app)
+
+    def looked_up() -> bool:
+        answer = client.post("/api/v1/decks/lookup", json={"ids": [deck_id]}).get_json()
+        return answer["data"][0]["changed"]
+
+    assert looked_up() is True and looked_up() is True  # a lookup shows no verdict
+    first = client.get(f"/api/v1/decks/{deck_id}").get_json()
+    assert first["changed"] is True and first["was"]["legal"] is True
+    second = client.get(f"/api/v1/decks/{deck_id}").get_json()
+    assert second["changed"] is False and "was" not in second and second["legal"] is False
+    assert looked_up() is False
+    assert len(feed_titles(app, deck_id)) == 1
+
+    # The ban lifted: changed again, measured against the illegal verdict last shown.
+    import_change(
+        app,
+        tmp_path,
+        ban("ST1-03", "2026-11-20"),
+        ban("ST1-03", "2026-11-21", status="unrestricted"),
+    )
+    again = client.get(f"/api/v1/decks/{deck_id}").get_json()
+    assert again["changed"] is True and again["legal"] is True
+    assert again["was"]["legal"] is False
+    assert [v["code"] for v in again["was"]["violations"]] == ["banned"]
+
+
 def test_a_list_change_naming_other_cards_judges_no_deck(app, tmp_path, judged):
     client = app.test_client()
     for n in range(3):

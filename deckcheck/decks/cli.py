@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 
 import click
 from flask import current_app
@@ -12,6 +14,7 @@ from flask.cli import AppGroup
 
 from deckcheck.decks.rejudge import PASS_SECONDS, parts, run_pass
 
+PARENT_POLL = 0.5  # seconds between two looks at the parts and at the parent
 decks_cli = AppGroup("decks", help="Saved decks (judged again when the lists change).")
 
 
@@ -47,17 +50,34 @@ def _part(text: str | None) -> tuple[int, int] | None:
     help="Judge in this many processes at once, each its part of the decks (one per core).",
 )
 @click.option("--part", help="Judge only this part of the decks, K/N (what --processes runs).")
-def rejudge_command(seconds: float, nice: int, processes: int, part: str | None) -> None:
+@click.option(
+    "--parent",
+    type=click.IntRange(1),
+    help="Stop when process PID, the one that started this pass, is gone (the background "
+    "pass ends with its server instead of running on to its time budget).",
+)
+def rejudge_command(
+    seconds: float, nice: int, processes: int, part: str | None, parent: int | None
+) -> None:
     """Judge again the saved decks a list change, an import or a release touched, and add
     their feed entries (what DECKCHECK_DECKS_REJUDGE_EVERY runs in the background)."""
     if nice:
         lower_priority(nice)
+    alive = _child_of(parent)
     chosen = _part(part)
     if processes > 1 and chosen is None:
-        _in_processes(seconds, processes)
+        _in_processes(seconds, processes, alive)
         return
     bounds = parts(chosen[1])[chosen[0] - 1] if chosen else (None, None)
-    click.echo(run_pass(seconds, part=bounds).words())
+    click.echo(run_pass(seconds, part=bounds, alive=alive).words())
+
+
+def _child_of(parent: int | None) -> Callable[[], bool]:
+    """Whether the process that started this one is still there: a process whose parent
+    dies gets another (init, or a subreaper), so its parent's id changes."""
+    if parent is None:
+        return lambda: True
+    return lambda: os.getppid() == parent
 
 
 def lower_priority(nice: int) -> None:
@@ -77,9 +97,10 @@ def lower_priority(nice: int) -> None:
         pass  # no autogroup (another OS, or it is off): plain nice is what counts
 
 
-def _in_processes(seconds: float, processes: int) -> None:
+def _in_processes(seconds: float, processes: int, alive: Callable[[], bool]) -> None:
     """Each part in a process of its own (the priority is inherited), with this app's
-    databases; their outcomes, one line each."""
+    databases, each ending with this one; their outcomes, one line each. While `alive`
+    turns false (the server that started this is gone), the parts are stopped."""
     config = current_app.config
     env = {
         **os.environ,
@@ -90,13 +111,27 @@ def _in_processes(seconds: float, processes: int) -> None:
     command = [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge"]
     running = [
         subprocess.Popen(
-            [*command, "--seconds", str(seconds), "--part", f"{k}/{processes}"],
+            [
+                *command,
+                "--seconds",
+                str(seconds),
+                "--part",
+                f"{k}/{processes}",
+                "--parent",
+                str(os.getpid()),
+            ],  # fmt: skip
             env=env,
             stdout=subprocess.PIPE,
             text=True,
         )
         for k in range(1, processes + 1)
     ]
+    while any(process.poll() is None for process in running):
+        if not alive():
+            for process in running:
+                process.terminate()  # a batch being stored is one transaction: whole or not at all
+            raise click.ClickException("stopped: the process that started the pass is gone")
+        time.sleep(PARENT_POLL)
     failed = 0
     for k, process in enumerate(running, start=1):
         out, _ = process.communicate()

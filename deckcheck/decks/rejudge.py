@@ -57,10 +57,16 @@ class PassResult:
     entries: int = 0
     seconds: float = 0.0
     finished: bool = True
+    orphaned: bool = False  # stopped because the process that started it is gone
     formats: list[str] = field(default_factory=list)
 
     def words(self) -> str:
-        state = "done" if self.finished else "stopped at its time budget (the next pass goes on)"
+        if self.orphaned:
+            state = "stopped: the process that started it is gone (the next pass goes on)"
+        elif self.finished:
+            state = "done"
+        else:
+            state = "stopped at its time budget (the next pass goes on)"
         return (
             f"{self.judged:,} decks judged again, {self.moved:,} unchanged moved to today's "
             f"lists, {self.entries:,} feed entries, in {self.seconds:.1f} s: {state}"
@@ -79,18 +85,38 @@ def parts(count: int) -> list[Part]:
     return [(edges[n], edges[n + 1]) for n in range(count)]
 
 
+@dataclass(frozen=True)
+class Budget:
+    """When a pass stops, asked before each page of decks: its seconds are spent, or the
+    process that started it is gone (`alive` false: a killed server's pass ends with it
+    instead of running on to its budget)."""
+
+    deadline: float
+    clock: Callable[[], float]
+    part: Part
+    alive: Callable[[], bool]
+
+    def spent(self, result: PassResult) -> bool:
+        if not self.alive():
+            result.orphaned = True
+            return True
+        return self.clock() > self.deadline
+
+
 def run_pass(
     seconds: float = PASS_SECONDS,
     batch: int = BATCH,
     clock: Callable[[], float] = time.monotonic,
     part: Part = (None, None),
+    alive: Callable[[], bool] = lambda: True,
 ) -> PassResult:
     """One pass over every format with saved decks (inside an app context), or over the
-    decks of one `part`; `clock` measures its budget. Each part brings its own decks to
-    today's world: parts run at once never move a deck another one has still to judge."""
+    decks of one `part`; `clock` measures its budget, `alive` says whether to go on.
+    Each part brings its own decks to today's world: parts run at once never move a deck
+    another one has still to judge."""
     result = PassResult()
     started = clock()
-    deadline = started + seconds
+    budget = Budget(started + seconds, clock, part, alive)
     since = now_utc()  # decks saved after this are left for the next pass
     store = core.store()
     current = []
@@ -101,7 +127,6 @@ def run_pass(
         now, index = core.world(fmt)
         current.append(now.id)
         for old in store.stale_worlds(format_id, now.id):
-            budget = (deadline, clock, part)
             if not _catch_up(fmt, now, index, old, since, budget, batch, result):
                 result.finished = False
                 break
@@ -114,9 +139,9 @@ def run_pass(
     return result
 
 
-def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, result) -> bool:
+def _catch_up(fmt, now: World, index, old: str, since: str, budget: Budget, batch, result) -> bool:
     """Bring the decks of `old` to `now`; False when the budget ran out first."""
-    deadline, clock, part = budget
+    part = budget.part
     store = core.store()
     before = store.world_facts(old)
     if before is None or before["rules"] != now.rules:
@@ -128,7 +153,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
     if numbers is None or numbers or unknown_too:
         after = ""
         while True:
-            if clock() > deadline:
+            if budget.spent(result):
                 return False
             page = store.stale_page(fmt.id, old, after, batch, numbers, unknown_too, part)
             if not page:
@@ -138,7 +163,7 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget, batch, resul
             result.judged += len(rows)
             result.entries += sum(len(r["entries"]) for r in rows)
             after = page[-1]["id"]
-    while clock() <= deadline:
+    while not budget.spent(result):
         moved = store.move_world(fmt.id, old, now.id, batch, since, part)
         result.moved += moved
         if moved < batch:
@@ -217,7 +242,8 @@ class BackgroundRejudge:
             "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
         }
         processes = str(min(PROCESSES_MAX, os.cpu_count() or 1))
-        command = ["decks", "rejudge", "--nice", str(NICE), "--processes", processes]
+        command = ["decks", "rejudge", "--nice", str(NICE), "--processes", processes,
+                   "--parent", str(os.getpid())]  # fmt: skip
         subprocess.run(
             [sys.executable, "-m", "flask", "--app", "deckcheck", *command],
             env=env,

@@ -5,6 +5,9 @@ two servers on one database add each entry once."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from datetime import date, timedelta
 
@@ -318,3 +321,47 @@ def test_parts_run_together_judge_every_deck_once(both_app, tmp_path, judged):
             expected.append(sum((lo is None or i >= lo) and (hi is None or i < hi) for i in ids))
     assert results == expected and len(judged) == 12
     assert all(len(feed_titles(both_app, i)) == 1 for i in ids)
+
+
+def test_a_pass_stops_when_the_process_that_started_it_is_gone(app, tmp_path):
+    """A killed server's pass ends with it (checked before each page of decks), instead
+    of running on to its 900 s budget; the next pass goes on where it stopped."""
+    client = app.test_client()
+    ids = [save(client, ST1_TEXT, f"D{n}") for n in range(5)]
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    looks = iter([True, True])  # alive for two looks, then gone
+    with app.app_context():
+        stopped = rejudge.run_pass(batch=2, alive=lambda: next(looks, False))
+    assert stopped.orphaned and not stopped.finished and stopped.judged == 4
+    assert "the process that started it is gone" in stopped.words()
+    with app.app_context():
+        rest = rejudge.run_pass(batch=2)
+    assert rest.finished and rest.judged == 1
+    assert all(len(feed_titles(app, i)) == 1 for i in ids)
+
+
+def _rejudge_command(app, *args: str) -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "DECKCHECK_DATABASE": app.config["DATABASE"],
+        "DECKCHECK_FORMATS_DIR": app.config["FORMATS_DIR"],
+        "DECKCHECK_EVENTS_DATABASE": app.config["EVENTS_DATABASE"],
+    }
+    command = [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge", *args]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("processes", ["1", "2"])
+def test_the_command_stops_when_its_parent_is_not_the_one_named(app, tmp_path, processes):
+    """`--parent PID` (what the background passes): the command's parent is this test,
+    not PID 1, so the pass is an orphan from its first look and judges nothing; with
+    parts, the parts are stopped too."""
+    client = app.test_client()
+    deck_id = save(client, ST1_TEXT)
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    done = _rejudge_command(app, "--processes", processes, "--parent", "1")
+    assert "the process that started" in done.stdout + done.stderr
+    assert feed_titles(app, deck_id) == []
+    named = _rejudge_command(app, "--processes", processes, "--parent", str(os.getpid()))
+    assert named.returncode == 0, named.stderr
+    assert feed_titles(app, deck_id) == ["ST1-03 is banned from 2026-11-20: this deck holds 4"]

@@ -38,12 +38,6 @@ class LookupSchema(Schema):
     )
 
 
-class SectionCardSchema(Schema):
-    number = fields.String(required=True)
-    name = fields.String(required=True)
-    count = fields.Integer(required=True)
-
-
 class VerdictSchema(Schema):
     legal = fields.Boolean(required=True)
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
@@ -51,7 +45,9 @@ class VerdictSchema(Schema):
     unresolved = fields.List(fields.Nested(UnresolvedSchema))
 
 
-class StoredDeckSchema(Schema):
+class StoredDeckSchema(VerdictSchema):
+    """Today's verdict (legal, violations, warnings, unresolved) and the deck's facts."""
+
     id = fields.String(required=True)
     name = fields.String(required=True)
     format = fields.String(required=True)
@@ -63,15 +59,13 @@ class StoredDeckSchema(Schema):
     url = fields.String(required=True)
     feed_url = fields.String(required=True)
     fingerprint = fields.String(required=True)
-    legal = fields.Boolean(required=True)
-    violations = fields.List(fields.Nested(ViolationSchema), required=True)
-    warnings = fields.List(fields.Nested(ViolationSchema), required=True)
-    unresolved = fields.List(fields.Nested(UnresolvedSchema))
     checked_on = fields.String(required=True, metadata={"description": "the day judged for"})
     changed = fields.Boolean(
-        required=True, metadata={"description": "the verdict differs from the one saved"}
+        required=True, metadata={"description": "the verdict differs from the one last shown"}
     )
-    was = fields.Nested(VerdictSchema, metadata={"description": "when changed: the saved verdict"})
+    was = fields.Nested(
+        VerdictSchema, metadata={"description": "when changed: the verdict last shown"}
+    )
     sections = fields.Dict(required=True, metadata={"description": "as in a validate answer"})
     partner = fields.String(allow_none=True, required=True)
     error = fields.String(metadata={"description": "format-gone: the format no longer exists"})

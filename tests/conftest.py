@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from hypothesis import settings
 from werkzeug.routing.rules import Rule
 
@@ -99,21 +100,29 @@ def cards_db(starter_db, tmp_path) -> str:
     return seeded_copy(starter_db, tmp_path)
 
 
-@pytest.fixture
-def app(tmp_path, cards_db):
-    """A fresh app: its own database seeded with the bundled starter pool."""
-    (tmp_path / "formats").mkdir()
+def new_app(folder: Path, **config) -> Flask:
+    """An app keeping its files in `folder`: the card database folder/cards.db (used as it
+    is when there, else seeded as a new app seeds it), organizer formats, an events
+    database; images off. `config` goes on top (another events database, limits...)."""
+    (folder / "formats").mkdir(exist_ok=True)
     return create_app(
         {
             "TESTING": True,
-            "DATABASE": cards_db,
-            "FORMATS_DIR": str(tmp_path / "formats"),
-            "EVENTS_DATABASE": str(tmp_path / "events.db"),
+            "DATABASE": str(folder / "cards.db"),
+            "FORMATS_DIR": str(folder / "formats"),
+            "EVENTS_DATABASE": str(folder / "events.db"),
             "SECRET_KEY": "test",
             # No test may reach a card image host: image tests serve their own on 127.0.0.1.
             "CARD_IMAGES": "off",
+            **config,
         }
     )
+
+
+@pytest.fixture
+def app(tmp_path, cards_db):
+    """A fresh app: its own database (tmp_path/cards.db) seeded with the bundled starter pool."""
+    return new_app(tmp_path)
 
 
 @pytest.fixture

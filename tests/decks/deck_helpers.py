@@ -4,26 +4,16 @@ from __future__ import annotations
 
 import json
 
+from conftest import new_app
+
 from cardpool import list_store
 from cardpool.db import connect
-from deckcheck import create_app
 from rules.lists import shipped_raw
 
 
 def make_app(tmp_path, events_database: str, **config):
-    (tmp_path / "formats").mkdir(exist_ok=True)
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "cards.db"),
-            "FORMATS_DIR": str(tmp_path / "formats"),
-            "EVENTS_DATABASE": events_database,
-            "SECRET_KEY": "test",
-            "CARD_IMAGES": "off",
-            "POOL_CHECK_SECONDS": 0,
-            **config,
-        }
-    )
+    config = {"POOL_CHECK_SECONDS": 0, **config}
+    return new_app(tmp_path, EVENTS_DATABASE=events_database, **config)
 
 
 def close(app) -> None:

@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import new_app
 from fixture_cards import ST1_COUNTS, ST1_DECK
 from served import served
-
-from deckcheck import create_app
 
 pytestmark = pytest.mark.browser
 DECK = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
@@ -27,20 +26,8 @@ COLLECTION = "deckcheck.my-collection"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("decks-site")
-    (folder / "formats").mkdir()
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(folder / "cards.db"),
-            "FORMATS_DIR": str(folder / "formats"),
-            "EVENTS_DATABASE": str(folder / "events.db"),
-            "SECRET_KEY": "test",
-            "CARD_IMAGES": "off",
-            # The "my decks" test saves 200 decks from one address.
-            "DECKS_CREATE_LIMIT": (0, 3600),
-        }
-    )
+    # The "my decks" test saves 200 decks from one address.
+    app = new_app(tmp_path_factory.mktemp("decks-site"), DECKS_CREATE_LIMIT=(0, 3600))
     with served(app) as base:
         yield {"base": base, "client": app.test_client()}
 

@@ -13,11 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, new_app
 from fixture_cards import ST1_COUNTS, ST1_TEXT
 from served import served
-
-from deckcheck import create_app
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
@@ -30,18 +28,7 @@ ILLEGAL = ST1_TEXT.replace("4 ST1-03", "5 ST1-03") + "\n2 ST2-13\n1 Notamon"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """One app and server for the whole walk, with an event holding three players."""
-    folder = tmp_path_factory.mktemp("site")
-    (folder / "formats").mkdir()
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(folder / "cards.db"),
-            "FORMATS_DIR": str(folder / "formats"),
-            "EVENTS_DATABASE": str(folder / "events.db"),
-            "SECRET_KEY": "test",
-            "CARD_IMAGES": "off",
-        }
-    )
+    app = new_app(tmp_path_factory.mktemp("site"))
     client = app.test_client()
     made = client.post(
         "/api/v1/events",

@@ -78,6 +78,12 @@ def test_every_code_on_the_printed_sheets_and_the_players_code(tab, server):  # 
         assert sent.status == 201
     tab.goto(f"{server}/e/{event['id']}/admin#{event['admin_token']}")
     tab.wait_for_selector("#submissions")
+    # The links' Copy buttons are second choices: outlined, not filled like the main button.
+    look = tab.eval_on_selector(
+        "button.copy",
+        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopStyle]",
+    )
+    assert look == ["rgb(255, 255, 255)", "solid"]
     assert tab.locator("#no-base-url").is_visible()
     tab.click("#players-qr-toggle")
     assert decode(tab.locator("#players-qr img")) == f"{server}/e/{event['id']}"

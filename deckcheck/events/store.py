@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import bindparam, create_engine, event, func, select, tuple_
+from sqlalchemy import bindparam, create_engine, event, func, or_, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
 from deckcheck.events.names import fold, player_key
@@ -186,9 +186,12 @@ _BY_TOKEN = (
 )
 # Every player of an event (at most its player cap), to compare names folded in Python:
 # the database cannot fold as names.fold does.
+# The rows a name may be: of that folded name (an index), or written by an older server
+# that stored no folded name (each folded here to make sure).
 _NAMES = select(*_LATEST.selected_columns, submissions.c.player).where(
     submissions.c.event_id == bindparam("e_id"),
     submissions.c.status.in_([CURRENT, DROPPED]),
+    or_(submissions.c.name_key == bindparam("name"), submissions.c.name_key.is_(None)),
 )
 _PLAYERS = select(func.count()).where(
     submissions.c.event_id == bindparam("e_id"), submissions.c.status == CURRENT
@@ -239,7 +242,7 @@ def _players_row(conn: Connection, event_id: str, player: str, player_id: str, c
 def _named(conn: Connection, event_id: str, player: str):
     """The current or dropped row whose player name folds to `player`'s, if any."""
     wanted = fold(player)
-    for row in conn.execute(_NAMES, {"e_id": event_id}):
+    for row in conn.execute(_NAMES, {"e_id": event_id, "name": wanted}):
         if fold(row.player) == wanted:
             return row
     return None
@@ -346,6 +349,7 @@ class EventStore:
                 "event_id": event_id,
                 "player_key": key,
                 "player": new.player,
+                "name_key": fold(new.player),
                 "player_id": new.player_id,
                 "entry": json.dumps(new.entry, separators=(",", ":")),
                 "fingerprint": new.fingerprint,

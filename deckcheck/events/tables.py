@@ -76,6 +76,9 @@ submissions = Table(
     # What the registration sheet prints of the list as judged with `judged_key`
     # (deckcheck.events.verdicts.sheet_json), so printing 1,000 sheets judges nothing.
     Column("sheet", Text, nullable=True),
+    # The player name as names are compared (deckcheck.events.names.fold), so "the player
+    # of this name" is an index lookup (NULL only on a row an older server wrote).
+    Column("name_key", String(400), nullable=True),
     Index(
         "submissions_one_current",
         "event_id",
@@ -86,6 +89,7 @@ submissions = Table(
     ),
     Index("submissions_by_event", "event_id", "status"),
     Index("submissions_by_player", "event_id", "player_key", "seq"),
+    Index("submissions_by_name", "event_id", "name_key"),
 )
 
 drops = Table(

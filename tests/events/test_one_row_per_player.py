@@ -151,3 +151,34 @@ def test_the_form_says_player_exists_before_asking_send_anyway(client):
     submit(client, event, "Ida")
     answer = _form(client, event, "IDA", "4 ST1-03", **{"player_id": "55"})
     assert answer.status_code == 409 and "private link" in answer.get_data(as_text=True)
+
+
+def test_names_are_found_by_their_folded_key_and_older_rows_too(client):
+    """A name is looked up by its folded form (an index: migration 0005), not by reading
+    every player's name. Lists stored before 0005 get their key when it runs; a row an
+    older server wrote without one is still found."""
+    from alembic import command
+    from sqlalchemy import select, update
+
+    from deckcheck.events.migrate import alembic_config, upgrade
+    from deckcheck.events.tables import submissions
+
+    event = create_event(client)
+    assert submit(client, event, "Ｚoë Ångström").status_code == 201  # stored as NFKC: "Z"
+    # Bob sends with an id: only his name can find his row for a list sent without one.
+    assert submit(client, event, "Bob", player_id="0000555").status_code == 201
+    engine = client.application.extensions["deckcheck.events"].engine
+    keys = select(submissions.c.player, submissions.c.name_key).order_by(submissions.c.player)
+    with engine.begin() as conn:
+        assert conn.execute(keys).all() == [("Bob", "bob"), ("Zoë Ångström", "zoë ångström")]
+    with engine.connect() as conn:  # the column goes: the lists as an older server left them
+        config = alembic_config()
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0004")
+        conn.commit()
+    upgrade(engine)
+    with engine.begin() as conn:
+        assert conn.execute(keys).all() == [("Bob", "bob"), ("Zoë Ångström", "zoë ångström")]
+        conn.execute(update(submissions).where(submissions.c.player == "Bob").values(name_key=None))
+    assert submit(client, event, "BOB", decklist="4 ST1-03").status_code == 409
+    assert submit(client, event, "zoë ångström", decklist="4 ST1-03").status_code == 409

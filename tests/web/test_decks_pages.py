@@ -263,6 +263,36 @@ def test_owned_only_search_shows_only_the_collection(tab, site):
     assert "collection=" not in searches[-1]
 
 
+def test_a_collection_of_another_game_is_saved_and_searched(tab, site):
+    """The collection form offers every game; a DMCG collection limits a DMCG builder."""
+    first = site["client"].get("/api/v1/cards?game=dmcg&per_page=2").get_json()["data"]
+    tab.goto(site["base"] + "/decks")
+    options = tab.locator("#collection-game option")
+    assert {options.nth(i).get_attribute("value") for i in range(options.count())} >= {
+        "dcg",
+        "dbe",
+        "digibattle",
+        "dmcg",
+    }
+    tab.select_option("#collection-game", "dmcg")
+    tab.fill("#collection-name", "DMCG binder")
+    tab.fill("#collection-cards", f"{first[1]['number']},3")
+    tab.click("#collection-save")
+    tab.wait_for_selector("#collection-result >> text=Saved: 1 different cards")
+    tab.wait_for_selector("#collection-game:disabled")
+    kept = tab.evaluate(f"JSON.parse(localStorage.getItem('{COLLECTION}'))")
+    saved = site["client"].get(f"/api/v1/collections/{kept['id']}").get_json()
+    assert saved["game"] == "dmcg"
+    assert saved["cards"] == [{"number": first[1]["number"], "count": 3}]
+
+    tab.goto(site["base"] + "/build?format=dmcg")
+    tab.click("#b-collection-box summary")
+    tab.wait_for_selector("#b-collection-status >> text=DMCG binder")
+    tab.check("#b-owned")
+    tab.wait_for_selector("#b-search-status >> text=1 card")
+    assert shown_numbers(tab) == {first[1]["number"]}
+
+
 def test_my_decks_export_and_import(tab, site, tmp_path):
     one, two = saved_deck(site, "First <b>deck</b>"), saved_deck(site, "Second")
     illegal = {"main": [{"card": "ST1-03", "count": 5}]}

@@ -66,8 +66,20 @@ class QueryError(ValueError):
 
 
 @dataclass(frozen=True)
+class Within:
+    """Only the cards a player holds: `numbers` of `game`, any printing of each (a number
+    and its alternate arts, `BT1-010_P1`, share one key). `tag` names this set of numbers
+    (a collection's id and version) where answers are remembered."""
+
+    game: str
+    numbers: frozenset[str]
+    tag: str
+
+
+@dataclass(frozen=True)
 class Query:
-    """A search: the query text plus the filters of the older form fields."""
+    """A search: the query text plus the filters of the older form fields, and the
+    collection it is limited to (`within`)."""
 
     game: str | None = None
     q: str | None = None
@@ -77,6 +89,7 @@ class Query:
     page: int = 1
     per_page: int = 50
     order: str = "number"
+    within: Within | None = None
 
 
 @dataclass(frozen=True)
@@ -194,6 +207,7 @@ class Table:
     game: str
     rows: list[dict]
     by_key: dict[str, int]
+    by_number: dict[str, int]  # as printed in the list: what a collection stores
     names: list[str]  # compact names, aliases and Japanese names joined by "|"
     name_keys: list[tuple[str, ...]]  # the same, one string each
     phrases: list[str]  # spaced names
@@ -264,6 +278,7 @@ def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = 
         game=game,
         rows=ordered,
         by_key={r["key"]: i for i, r in enumerate(ordered)},
+        by_number={r["number"]: i for i, r in enumerate(ordered)},
         names=["|".join(keys) for keys in name_keys],
         name_keys=name_keys,
         phrases=[
@@ -496,6 +511,26 @@ def matches(table: Table, terms: list[Term], limited: Limited | None) -> int:
     return bits
 
 
+def held(table: Table, within: Within | None) -> int:
+    """The cards of `within`'s numbers (every card without one): one pass over the
+    numbers (a collection holds at most 20,000), never one over the pool; a collection
+    of another game holds none of this game's cards."""
+    if within is None:
+        return table.everything
+    if within.game != table.game:
+        return 0
+    flags = bytearray(len(table.rows) // 8 + 1)
+    for number in within.numbers:
+        # A collection stores numbers as the list prints them; any other spelling (an
+        # alternate art's `_P1`, a number from an older list) is found by its key.
+        at = table.by_number.get(number)
+        if at is None:
+            at = table.by_key.get(number_key(number))
+        if at is not None:
+            flags[at >> 3] |= 1 << (at & 7)
+    return int.from_bytes(flags, "little")
+
+
 def _positions(bits: int, limit: int) -> list[int]:
     """The first `limit` set bits, lowest first."""
     text = bin(bits)[:1:-1]
@@ -517,7 +552,8 @@ def run(db: sqlite_utils.Database, query: Query, limited: Limited | None = None)
         # Remembered per pool generation: a typo tends to be retyped, and a fuzzy match
         # over every name is the one slow step of a search.
         memo = next(iter(tables.values())).suggestions
-        key = repr((query.game, query.q, query.kind, query.level, query.color))
+        tag = query.within.tag if query.within else None
+        key = repr((query.game, query.q, query.kind, query.level, query.color, tag))
         if key in memo:
             found.did_you_mean = memo[key]
         else:
@@ -559,7 +595,11 @@ def _find(
     tables: dict[str, Table], query: Query, terms: list[Term], limited: Limited | None
 ) -> Found:
     games = [query.game] if query.game else sorted(tables)
-    hits = [(tables[g], matches(tables[g], terms, limited)) for g in games if g in tables]
+    hits = [
+        (tables[g], held(tables[g], query.within) & matches(tables[g], terms, limited))
+        for g in games
+        if g in tables
+    ]
     total = sum(bits.bit_count() for _, bits in hits)
     start = (query.page - 1) * query.per_page
     wanted = start + query.per_page

@@ -10,6 +10,7 @@ from datetime import date
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from marshmallow import Schema, ValidationError
+from sqlalchemy.exc import OperationalError
 from werkzeug.wsgi import get_content_length
 
 from cardpool import freshness, list_store
@@ -18,6 +19,7 @@ from deckcheck import __version__, cardsearch, service, unread
 from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
+from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.images import images
 from deckcheck.report_json import report_json, violation_json
@@ -34,6 +36,8 @@ from rules.export import ExportError, ExportTooLarge, export
 from rules.games import GAMES
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# `/cards?collection=` reads the collection from the events database: busy, a 503.
+bp.register_error_handler(OperationalError, events_core.busy_response)
 
 _validate_schema = ValidateRequestSchema()
 _export_schema = ExportRequestSchema()

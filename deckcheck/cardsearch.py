@@ -12,6 +12,7 @@ from cardpool.cards import row_to_json
 from cardpool.search import Found, Limited, Query, QueryError, run
 from deckcheck import service
 from deckcheck.db import get_db
+from deckcheck.decks.collection import within
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from deckcheck.images import image_url
@@ -40,6 +41,9 @@ def load_query(args: MultiDict, per_page: int | None = None) -> tuple[Query, dat
             422, "invalid-request", "Some query parameters are wrong.", {"fields": err.messages}
         ) from err
     day = loaded.pop("date") or service.today()
+    wanted = loaded.pop("collection")
+    if wanted:
+        loaded["within"] = within(wanted)
     if per_page:
         loaded["per_page"] = per_page
     loaded["color"] = tuple(loaded["color"] or ()) or None

@@ -42,7 +42,7 @@ ROUTES = [
     Route("/formats/{format_id}", "get", "One format: rules in words and dated lists", None,
           "200", schemas.FormatSchema, ("404",)),
     Route("/cards", "get", "Search or list cards (a paginated list object)", None, "200",
-          schemas.CardListSchema, ("422",), query_schema=schemas.CardQuerySchema),
+          schemas.CardListSchema, ("404", "422"), query_schema=schemas.CardQuerySchema),
     Route("/cards/{game}/{number}", "get", "One card", None, "200", schemas.CardSchema,
           ("404",)),
     Route("/health", "get", "Cheap liveness check", None, "200", schemas.HealthSchema, ()),

@@ -491,6 +491,15 @@ class CardQuerySchema(Schema):
     )
     page = fields.Integer(load_default=1, validate=Range(1, 100000))
     per_page = fields.Integer(load_default=50, validate=Range(1, 200))
+    collection = fields.String(
+        load_default=None,
+        validate=Length(min=1, max=64),
+        metadata={
+            "description": "a collection's id (POST /api/v1/collections): only the cards it "
+            "holds, any printing of each; `total` and paging count those. An unknown id is "
+            "a 404 `collection-not-found`"
+        },
+    )
 
 
 class LastSyncSchema(Schema):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from cardpool.search import Within
 from deckcheck.db import pools
 from deckcheck.errors import ApiError
 from deckcheck.events import names
@@ -103,6 +104,13 @@ def find(collection_id: str) -> dict:
     if row is None:
         raise ApiError(404, "collection-not-found", "There is no collection at this address.")
     return row
+
+
+def within(collection_id: str) -> Within:
+    """What a card search limited to this collection keeps (`?collection=<id>`)."""
+    row = find(collection_id)
+    numbers = frozenset(unpack(row["cards"]))
+    return Within(row["game"], numbers, f"{row['id']}@{row['updated_at']}")
 
 
 def collection_json(row: dict, unread: list[dict] | None = None) -> dict:

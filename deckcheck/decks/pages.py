@@ -86,7 +86,9 @@ def _builder_address(deck_id: str) -> str:
 
 @bp.get("/decks")
 def mine():
-    return render_template("decks/mine.html", data=page_data())
+    # The collection form offers every game: a collection is read against its game's list.
+    games = [(g.id, g.name) for g in GAMES.values()]
+    return render_template("decks/mine.html", data=page_data(), games=games)
 
 
 def init_app(app: Flask) -> None:

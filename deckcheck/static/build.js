@@ -494,19 +494,21 @@
     const q = [$("b-q").value.trim(), $("b-set").value.trim() ? `set:${$("b-set").value.trim().split(/\s+/)[0]}` : ""].filter(Boolean).join(" ");
     const filters = ["color", "kind", "level"].map((f) => [f, $(`b-${f}`).value]).filter(([, v]) => v);
     const ticket = ++searchTicket;
-    if (!q && !filters.length) {
+    // root.searchCollection (decks.js, "owned only"): the collection's id; the server
+    // keeps only the cards it holds, so the count and the results are the owned ones.
+    const owned = root.searchCollection;
+    if (!q && !filters.length && !owned) {
       results = [];
       $("b-search-status").textContent = "";
       renderResults();
       return;
     }
     try {
-      // root.cardFilter (decks.js, "owned only"): the kept cards among the first 200.
-      const filter = root.cardFilter;
-      const params = new URLSearchParams([["game", gameId()], ["order", "relevance"], ["per_page", filter ? "200" : "30"], ["q", q], ...filters]);
+      const params = new URLSearchParams([["game", gameId()], ["order", "relevance"], ["per_page", "30"], ["q", q], ...filters]);
+      if (owned) params.append("collection", owned);
       const found = await api(`/api/v1/cards?${params}`);
       if (ticket !== searchTicket) return;
-      results = filter ? found.data.filter(filter).slice(0, 30) : found.data;
+      results = found.data;
       highlight = 0;
       for (const card of results) info.set(card.number, Object.assign({}, info.get(card.number) || {}, card));
       let status = `${found.total} card${found.total === 1 ? "" : "s"}${found.total > results.length ? `, the first ${results.length} shown` : ""}`;

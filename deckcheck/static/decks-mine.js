@@ -111,14 +111,18 @@
   async function renderCollection() {
     const owned = store.collection();
     $("collection-forget").hidden = !owned;
+    $("collection-game").disabled = Boolean(owned);
     if (!owned) {
-      $("collection-status").textContent = "No collection yet. List the cards you own to see what each deck still needs and to search only cards you own in the builder.";
+      $("collection-status").textContent = "No collection yet. Choose its game and list the cards you own to see what each deck still needs and to search only cards you own in the builder.";
       return;
     }
     try {
       const found = await store.api(`/api/v1/collections/${encodeURIComponent(owned.id)}`);
       const c = found.collection || found;
-      $("collection-status").textContent = `Your collection "${c.name}": ${c.cards.length} different cards. Saving replaces it.`;
+      const game = $("collection-game").querySelector(`option[value="${CSS.escape(c.game)}"]`);
+      if (game) $("collection-game").value = c.game;
+      // A collection is one game's cards; another game's is a new collection.
+      $("collection-status").textContent = `Your collection "${c.name}": ${c.cards.length} different ${game ? game.textContent : c.game} cards. Saving replaces it. A collection holds one game's cards: to list another game's, forget this one here (export your decks first to keep its key).`;
       $("collection-name").value = c.name;
     } catch (error) {
       $("collection-status").textContent = `Could not read your collection: ${error.message}`;
@@ -128,6 +132,7 @@
   async function saveCollection() {
     const owned = store.collection();
     const body = { name: $("collection-name").value.trim() || "My collection", cards: $("collection-cards").value };
+    if (!owned) body.game = $("collection-game").value; // a replaced collection keeps its game
     const out = $("collection-result");
     if (!body.cards.trim()) {
       out.replaceChildren(el("p", { className: "error", text: "List the cards you own first." }));

@@ -2,8 +2,10 @@
 // version of it), the saved deck's name and edit key when editing, and the player's
 // collection: "owned only" search and what the saved deck still needs. build.js knows
 // none of this: the deck is read from the builder's address (?format=&main=BT1-010*4,...;
-// the server sends an edit link on to that address), and search asks `root.cardFilter`
-// when it is set. Runs before build.js (script order).
+// the server sends an edit link on to that address), and search sends
+// `root.searchCollection` (the collection's id, "owned only") when it is set: the server
+// keeps the owned cards. Runs before build.js (script order), so its format listener runs
+// before build.js searches again.
 "use strict";
 
 (function () {
@@ -18,11 +20,7 @@
   // The fragment is read before build.js rewrites the address (it keeps no fragment).
   const fragment = location.hash.slice(1);
   let token = deckId ? fragment || store.token(deckId) : null;
-  let owned = null; // Set of the collection's card numbers (and their base numbers)
-
-  function base(number) {
-    return number.split("_")[0];
-  }
+  let owned = null; // the collection as read: {id, name, game, cards (how many numbers)}
 
   function status(text, cls) {
     $("b-save-status").replaceChildren(typeof text === "string" ? el("p", { className: cls || "", text }) : text);
@@ -110,21 +108,33 @@
     try {
       const found = await store.api(`/api/v1/collections/${encodeURIComponent(kept.id)}`);
       const c = found.collection || found;
-      owned = new Set();
-      for (const card of c.cards) {
-        if (card.count > 0) owned.add(card.number).add(base(card.number));
-      }
-      $("b-collection-status").textContent = `Your collection "${c.name}": ${c.cards.length} different cards.`;
+      owned = { id: c.id, name: c.name, game: c.game, cards: c.cards.length };
+      syncOwned();
     } catch (error) {
       $("b-owned").disabled = true;
       $("b-collection-status").textContent = `Could not read your collection: ${error.message}`;
     }
   }
 
+  function gameNow() {
+    const option = $("b-format").selectedOptions[0];
+    return option ? option.dataset.game : "dcg";
+  }
+
+  // A collection holds one game's cards: "owned only" is offered in a builder of that game.
+  function syncOwned() {
+    if (!owned) return;
+    const fits = owned.game === gameNow();
+    $("b-owned").disabled = !fits;
+    root.searchCollection = fits && $("b-owned").checked ? owned.id : null;
+    const its = (games[owned.game] || {}).name || owned.game;
+    $("b-collection-status").textContent = fits
+      ? `Your collection "${owned.name}": ${owned.cards} different cards.`
+      : `Your collection "${owned.name}" holds ${its} cards: choose a ${its} format to search only cards you own.`;
+  }
+
   function ownedOnly() {
-    const on = $("b-owned").checked && owned;
-    // build.js asks this on each search: the owned cards among the first 200 found.
-    root.cardFilter = on ? (card) => owned.has(card.number) || owned.has(base(card.number)) : null;
+    syncOwned();
     $("b-q").dispatchEvent(new Event("input"));
   }
 
@@ -148,6 +158,9 @@
   }
 
   // ------------------------------------------------------------ start
+
+  // At once (not on DOMContentLoaded): this listener runs before build.js's, which searches.
+  $("b-format").addEventListener("change", syncOwned);
 
   document.addEventListener("DOMContentLoaded", () => {
     $("b-save").addEventListener("click", save);

@@ -187,28 +187,97 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
     assert len(versions) == 2
 
 
+def last_match(site, q: str, game: str = "dcg") -> str:
+    """The last card the builder's search (relevance order) finds for `q`."""
+    params = {"game": game, "q": q, "order": "relevance", "per_page": 200}
+    total = site["client"].get("/api/v1/cards", query_string=params).get_json()["total"]
+    last = site["client"].get("/api/v1/cards", query_string={**params, "page": -(-total // 200)})
+    return last.get_json()["data"][-1]["number"]
+
+
+def shown_numbers(tab) -> set[str]:
+    shown = tab.locator("[data-testid=builder-result]")
+    return {shown.nth(i).get_attribute("data-number") for i in range(shown.count())}
+
+
 def test_owned_only_search_shows_only_the_collection(tab, site):
+    """The server filters ("collection=" on /api/v1/cards): an owned card far past the
+    first 200 matches of a broad query is found, and the count is the owned cards'."""
+    far = last_match(site, "mon")  # thousands of matches: it is not among the first 200
     made = site["client"].post(
-        "/api/v1/collections", json={"name": "Few", "cards": "ST1-03,2\nST1-07_P1,1"}
+        "/api/v1/collections", json={"name": "Few", "cards": f"ST1-03,2\nST1-07_P1,1\n{far},1"}
     )
     assert made.status_code == 201, made.get_json()
     owned = {"id": made.get_json()["collection"]["id"], "token": made.get_json()["edit_token"]}
     keep(tab, site, {}, owned)
+    searches: list[str] = []
+    tab.on("request", lambda r: searches.append(r.url) if "/api/v1/cards?" in r.url else None)
     tab.goto(site["base"] + "/build?format=dcg")
     tab.click("#b-collection-box summary")
     tab.wait_for_selector("#b-collection-status >> text=Few")
-    tab.fill("[data-testid=builder-search]", "ST1-0")
-    tab.wait_for_selector("[data-testid=builder-result][data-number='ST1-05']")
+    tab.fill("[data-testid=builder-search]", "mon")  # Monodramon (BT1-009) first
+    tab.wait_for_selector("[data-testid=builder-result][data-number='BT1-009']")
     tab.check("#b-owned")
     tab.wait_for_function(
-        "() => !document.querySelector(\"[data-testid=builder-result][data-number='ST1-05']\")"
+        "() => !document.querySelector(\"[data-testid=builder-result][data-number='BT1-009']\")"
     )
-    shown = tab.locator("[data-testid=builder-result]")
-    numbers = {shown.nth(i).get_attribute("data-number") for i in range(shown.count())}
     # An alternate art in the collection counts for its card number.
-    assert numbers == {"ST1-03", "ST1-07"}
+    assert shown_numbers(tab) == {"ST1-03", "ST1-07", far}
+    assert tab.inner_text("#b-search-status") == "3 cards"  # the server's total
+    asked = searches[-1]
+    assert f"collection={owned['id']}" in asked and "per_page=30" in asked
+    # With nothing typed, owned only lists the collection.
+    tab.fill("[data-testid=builder-search]", "")
+    tab.wait_for_function(
+        "() => document.querySelector('#b-search-status').textContent == '3 cards'"
+    )
+    assert shown_numbers(tab) == {"ST1-03", "ST1-07", far}
+    tab.fill("[data-testid=builder-search]", "mon")
+    tab.wait_for_selector("#b-search-status >> text=3 cards")
     tab.uncheck("#b-owned")
-    tab.wait_for_selector("[data-testid=builder-result][data-number='ST1-05']")
+    tab.wait_for_selector("[data-testid=builder-result][data-number='BT1-009']")
+    assert "first 30 shown" in tab.inner_text("#b-search-status")
+    assert "collection=" not in searches[-1]
+    # A DCG collection is not offered in a builder of another game.
+    tab.check("#b-owned")
+    tab.wait_for_selector("#b-search-status >> text=3 cards")
+    tab.select_option("#b-format", "dmcg")
+    tab.wait_for_selector("#b-owned:disabled")
+    assert "holds Digimon Card Game cards" in tab.inner_text("#b-collection-status")
+    tab.wait_for_function(
+        "() => !document.querySelector('#b-search-status').textContent.startsWith('3 cards')"
+    )
+    assert "collection=" not in searches[-1]
+
+
+def test_a_collection_of_another_game_is_saved_and_searched(tab, site):
+    """The collection form offers every game; a DMCG collection limits a DMCG builder."""
+    first = site["client"].get("/api/v1/cards?game=dmcg&per_page=2").get_json()["data"]
+    tab.goto(site["base"] + "/decks")
+    options = tab.locator("#collection-game option")
+    assert {options.nth(i).get_attribute("value") for i in range(options.count())} >= {
+        "dcg",
+        "dbe",
+        "digibattle",
+        "dmcg",
+    }
+    tab.select_option("#collection-game", "dmcg")
+    tab.fill("#collection-name", "DMCG binder")
+    tab.fill("#collection-cards", f"{first[1]['number']},3")
+    tab.click("#collection-save")
+    tab.wait_for_selector("#collection-result >> text=Saved: 1 different cards")
+    tab.wait_for_selector("#collection-game:disabled")
+    kept = tab.evaluate(f"JSON.parse(localStorage.getItem('{COLLECTION}'))")
+    saved = site["client"].get(f"/api/v1/collections/{kept['id']}").get_json()
+    assert saved["game"] == "dmcg"
+    assert saved["cards"] == [{"number": first[1]["number"], "count": 3}]
+
+    tab.goto(site["base"] + "/build?format=dmcg")
+    tab.click("#b-collection-box summary")
+    tab.wait_for_selector("#b-collection-status >> text=DMCG binder")
+    tab.check("#b-owned")
+    tab.wait_for_selector("#b-search-status >> text=1 card")
+    assert shown_numbers(tab) == {first[1]["number"]}
 
 
 def test_my_decks_export_and_import(tab, site, tmp_path):

@@ -158,7 +158,7 @@ class Deck:
     @derived
     def totals(self) -> tuple[Stack, ...]:
         """One stack per card number over every section (lists count both decks)."""
-        return _totals(self._all)
+        return merged(self._all)
 
     @derived
     def by_key(self) -> dict[str, Stack]:
@@ -196,8 +196,9 @@ class Deck:
         return tuple(self._sections)
 
 
-def _totals(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
-    # Most decks list no card number in two sections: then the totals are the stacks.
+def merged(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
+    """One stack per card number: the copies and lines of its stacks added up.
+    Most decks list no card number in two sections: then the totals are the stacks."""
     if len({stack.card.number for stack in stacks}) == len(stacks):
         return stacks
     merged: dict[str, list[Stack]] = {}

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from rules.cache import Bounded
 from rules.checks.filters import CardFilter
-from rules.checks.words import section_name
+from rules.checks.words import section_name, stacks_violation
 from rules.model import Card, Context, Deck, Violation
 
 
@@ -46,14 +46,9 @@ class WrongSection:
                 reason = seen[1]
                 if reason:
                     missing = section not in self.allowed and section not in self.unchecked
-                    yield Violation(
-                        self.code,
-                        f"{stack.card.label} {reason}",
-                        (self.missing_rule or self.rule) if missing else self.rule,
-                        section=section,
-                        cards=(stack.card.number,),
-                        line=stack.line,
-                    )
+                    rule = (self.missing_rule or self.rule) if missing else self.rule
+                    message = f"{stack.card.label} {reason}"
+                    yield stacks_violation(self.code, message, rule, [stack], section)
 
     def _reason(self, section: str, card: Card) -> str | None:
         for banned in self.forbidden:

@@ -4,7 +4,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from rules.cache import Bounded
-from rules.checks.words import copies, section_name, stacks_violation
+from rules.checks.words import copies, stacks_violation
+from rules.games import section_words
 from rules.model import Card, Context, Deck, Stack, Violation, merged
 
 
@@ -105,7 +106,7 @@ class CopyLimit:
                 card = stack.card
                 if shared and card.limit_key in shared:
                     continue  # judged with the printings it shares a number with, below
-                yield from self._judge(stack, section_name(section), section)
+                yield from self._judge(stack, section_words(section), section)
             for group in shared.values():
                 yield from self._judge_shared(group, section)
         if self.per_deck_flags or self.per_deck_kinds:
@@ -119,7 +120,7 @@ class CopyLimit:
             for stack in deck.stacks(section)
             if self.per_deck(stack.card)
         )
-        where = " and ".join(section_name(s) for s in self.per_deck_sections)
+        where = " and ".join(section_words(s) for s in self.per_deck_sections)
         for stack in merged(counted):
             yield from self._judge(stack, where, None)
 
@@ -135,7 +136,7 @@ class CopyLimit:
         parts = ", ".join(printing_words(s) for s in group)
         message = (
             f"You have {copies(total)} of card number {number} in your "
-            f"{section_name(section)} ({parts}): a printing treated as {number} counts as "
+            f"{section_words(section)} ({parts}): a printing treated as {number} counts as "
             f"{number}, and the limit for this card number is {limit}{self.words}. "
             f"Remove {copies(total - limit)}."
         )

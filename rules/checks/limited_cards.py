@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from rules.checks.copy_limit import printing_words, shared_number, shared_numbers
-from rules.checks.words import and_list, copies, section_name, stacks_violation
+from rules.checks.words import and_list, copies, stacks_violation
+from rules.games import section_words
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
 
@@ -42,7 +43,7 @@ def where(deck: Deck, number: str) -> str:
     """`3 in the main deck and 1 in the Digi-Egg deck`: which deck holds the copies."""
     return and_list(
         [
-            f"{stack.count} in the {section_name(section)}"
+            f"{stack.count} in the {section_words(section)}"
             for section in deck.sections()
             for stack in deck.stacks(section)
             if stack.card.number == number

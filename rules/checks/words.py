@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.games import section_words
 from rules.model import Card, Stack, Violation, plural
 
 
@@ -15,10 +14,6 @@ def copies(count: int) -> str:
 
 def cards(count: int) -> str:
     return plural(count, "card")
-
-
-def section_name(section: str) -> str:
-    return section_words(section)
 
 
 def labels(items: list[Card] | tuple[Card, ...]) -> str:

@@ -179,6 +179,3 @@ def _choices(
         ends = _day(pair, "ends", here)
         if ends and effective and ends <= effective:
             raise ListFileError(f"{here}: ends {ends}, before it takes effect ({effective})")
-
-
-__all__ = ["RESTRICTED", "ListFileError", "check_history"]

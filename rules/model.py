@@ -158,7 +158,7 @@ class Deck:
     @derived
     def totals(self) -> tuple[Stack, ...]:
         """One stack per card number over every section (lists count both decks)."""
-        return _totals(self._all)
+        return merged(self._all)
 
     @derived
     def by_key(self) -> dict[str, Stack]:
@@ -196,52 +196,35 @@ class Deck:
         return tuple(self._sections)
 
 
-def _totals(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
-    # Most decks list no card number in two sections: then the totals are the stacks.
+def merged(stacks: tuple[Stack, ...]) -> tuple[Stack, ...]:
+    """One stack per card number, in the order numbers first appear: the copies and lines
+    of its stacks added up, linear however often a number comes back. Most numbers come
+    once (a card listed on one line; a deck's totals, in one section): then the stacks
+    are the answer, after one pass."""
     if len({stack.card.number for stack in stacks}) == len(stacks):
         return stacks
-    merged: dict[str, list[Stack]] = {}
+    by_number: dict[str, list[Stack]] = {}
     for stack in stacks:
-        merged.setdefault(stack.card.number, []).append(stack)
+        by_number.setdefault(stack.card.number, []).append(stack)
     return tuple(
-        Stack(group[0].card, sum(s.count for s in group), sum((s.lines for s in group), ()))
+        Stack(group[0].card, sum(s.count for s in group), tuple(n for s in group for n in s.lines))
         if len(group) > 1
         else group[0]
-        for group in merged.values()
+        for group in by_number.values()
     )
 
 
 def _group(entries: tuple[Entry, ...]) -> dict[str, tuple[Stack, ...]]:
-    """Each section's stacks, in the order cards first appear. Most cards are listed
-    once: their stack is built as they come, and the few listed again are added in one
-    pass at the end (linear however often a card is listed)."""
-    sections: dict[str, dict[str, Stack]] = {}
-    again: list[Entry] = []
+    """Each section's stacks, in the order cards first appear: a stack per entry, then
+    the stacks of a card listed on several lines `merged`."""
+    sections: dict[str, list[Stack]] = {}
     for entry in entries:
         stacks = sections.get(entry.section)
         if stacks is None:
-            stacks = sections[entry.section] = {}
-        number = entry.card.number
-        if number in stacks:
-            again.append(entry)
-        else:
-            line = entry.line
-            stacks[number] = Stack(entry.card, entry.count, () if line is None else (line,))
-    if again:
-        _add_again(sections, again)
-    return {section: tuple(stacks.values()) for section, stacks in sections.items()}
-
-
-def _add_again(sections: dict[str, dict[str, Stack]], again: list[Entry]) -> None:
-    """The copies and lines of cards listed again, added to their first stack."""
-    more: dict[tuple[str, str], list[Entry]] = {}
-    for entry in again:
-        more.setdefault((entry.section, entry.card.number), []).append(entry)
-    for (section, number), extra in more.items():
-        first = sections[section][number]
-        lines = first.lines + tuple(e.line for e in extra if e.line is not None)
-        count = first.count + sum(e.count for e in extra)
-        sections[section][number] = Stack(first.card, count, lines)
+            stacks = sections[entry.section] = []
+        line = entry.line
+        stacks.append(Stack(entry.card, entry.count, () if line is None else (line,)))
+    return {section: merged(tuple(stacks)) for section, stacks in sections.items()}
 
 
 class Violation(NamedTuple):

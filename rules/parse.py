@@ -25,7 +25,7 @@ import json
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from rules import deckcode
 from rules.budget import OVER_ENTRIES, Budget
@@ -602,10 +602,7 @@ def _parse_tts(text: str, position: int = 1, budget: Budget | None = None) -> Pa
     budget = budget or Budget()
     if text.endswith("]") and not budget.affords(_items_at_most(text)):
         return _over_budget(text, position, "tts")  # not even parsed: 15 MB of `[]` cost 2 s
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    data = _json(text)
     if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
         return None
     if not budget.take_entries(len(data)):
@@ -670,6 +667,15 @@ class _TtsRead:
         return Parsed(lines, "tts", self.name, tuple(self.partners), headers)
 
 
+def _json(text: str) -> Any:
+    """The JSON value `text` holds; None when it is not JSON (or nests past the recursion
+    limit)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _items_at_most(text: str) -> int:
     """The most items a JSON text can hold: one more than its commas (a count of the
     text, far cheaper than parsing what may be megabytes of it)."""
@@ -694,11 +700,7 @@ def _item_lines(text: str, first: int) -> dict[str, int]:
         # A closing bracket after the last string (not one inside it: `"Antiramon [Moon]"`).
         if piece.endswith("]") and (piece == "]" or piece[:-1].rstrip().endswith(('"', ","))):
             piece = piece[:-1].rstrip().rstrip(",")
-        try:
-            values = json.loads(f"[{piece}]")
-        except (ValueError, RecursionError):
-            continue
-        for value in values:
+        for value in _json(f"[{piece}]") or ():
             if isinstance(value, str):
                 found.setdefault(value, first + offset)
     return found
@@ -736,10 +738,7 @@ def _parse_limitless(text: str, budget: Budget | None = None) -> Parsed | None:
     budget = budget or Budget()
     if text.endswith("}") and not budget.affords(_items_at_most(text)):
         return _over_budget(text, 1, "limitless")  # not parsed: the objects would cost more
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    data = _json(text)
     if not isinstance(data, dict) or not set(data) & set(LIMITLESS_SECTIONS):
         return None
     held = sum(len(v) for v in data.values() if isinstance(v, list))

@@ -73,6 +73,11 @@ def _differ_in_digits(key: str, digits: list[str], known: str) -> bool:
     return bool(theirs) and theirs != digits and _DIGITS.sub("", key) == _DIGITS.sub("", known)
 
 
+def _name_keys(card: Card) -> frozenset[str]:
+    """The name keys a card answers to: its name, aliases and printed Japanese name."""
+    return frozenset(name_key(n) for n in (*card.names, card.name_ja or "") if n)
+
+
 def _without_markers(key_words: list[str]) -> str:
     return "".join(w for w in key_words if w not in MARKER_WORDS)
 
@@ -98,11 +103,7 @@ class CardIndex:
                     self._by_name.setdefault(name_key(name), []).append(card)
         self._name_choices = list(self._by_name)
         self._key_choices = list(self._by_key)
-        # The name keys each card answers to: its name, aliases and printed Japanese name.
-        self._names = {
-            number: frozenset(name_key(n) for n in (*card.names, card.name_ja or "") if n)
-            for number, card in self.cards.items()
-        }
+        self._names = {number: _name_keys(card) for number, card in self.cards.items()}
         # A number typed exactly as printed, the common case, is one lookup: the card
         # the key and width test would give it (a printed number fits its own width).
         self._as_printed = {
@@ -150,7 +151,7 @@ class CardIndex:
         """The name keys a card answers to: its name, aliases and printed Japanese name."""
         found = self._names.get(card.number)
         if found is None or self.cards.get(card.number) is not card:
-            found = frozenset(name_key(n) for n in (*card.names, card.name_ja or "") if n)
+            found = _name_keys(card)
         return found
 
     def agrees(self, card: Card, name: str | None) -> bool:

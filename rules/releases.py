@@ -103,14 +103,10 @@ class Releases:
         )
 
 
-def _day(text: str) -> date:
-    return date.fromisoformat(text)
-
-
 def _set(code: str, entry: dict) -> Product:
-    in_stores = _day(entry["date"])
+    in_stores = date.fromisoformat(entry["date"])
     if entry.get("earliest"):
-        earliest, rests_on = _day(entry["earliest"]), entry["earliest_rests_on"]
+        earliest, rests_on = date.fromisoformat(entry["earliest"]), entry["earliest_rests_on"]
     else:
         earliest, rests_on = in_stores, entry["rests_on"]
     return Product(
@@ -120,7 +116,7 @@ def _set(code: str, entry: dict) -> Product:
 
 def _seen(number: str, seen: dict) -> Product:
     """A promo's earliest real tournament list (tools/release_evidence.py writes these)."""
-    day = _day(seen["date"])
+    day = date.fromisoformat(seen["date"])
     name = f"first seen in a tournament list: {seen['event']}"
     return Product(number, name, day, day, f"{seen['file']}, deck {seen['deck']}", "event")
 
@@ -149,7 +145,7 @@ def parse(data: dict) -> Releases:
     sets = {code: _set(code, entry) for code, entry in data["sets"].items()}
     claims: list[tuple[str, Product]] = []
     for group in data.get("promos", []) + data.get("cards", []):
-        day = _day(group["date"])
+        day = date.fromisoformat(group["date"])
         note = group.get("doubt") or group.get("source", "")
         product = Product(group["product"], group["product"], day, day, note, group["rests_on"])
         claims += [(number, _doubted(number, product, sets)) for number in group["cards"]]

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.checks.limited_cards import LIST_SOURCE, list_citation
-from rules.checks.words import labels
+from rules.checks.words import labels, stacks_violation
 from rules.model import Context, Deck, Violation
 
 
@@ -40,12 +40,4 @@ class ChoiceRestrictionCheck:
                 f"of one side or the other, not both). "
                 f"Keep one side and remove the other."
             )
-            stacks = side_a + side_b
-            yield Violation(
-                self.code,
-                message,
-                list_citation(pair.change),
-                None,
-                tuple(s.card.number for s in stacks),
-                min((s.line for s in stacks if s.line), default=None),
-            )
+            yield stacks_violation(self.code, message, list_citation(pair.change), side_a + side_b)

@@ -4,8 +4,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from rules.cache import Bounded
-from rules.checks.words import copies, section_name
-from rules.model import Card, Context, Deck, Stack, Violation
+from rules.checks.words import copies, stacks_violation
+from rules.games import section_words
+from rules.model import Card, Context, Deck, Stack, Violation, merged
 
 
 def shared_numbers(stacks: tuple[Stack, ...]) -> dict[str, list[Stack]]:
@@ -25,6 +26,17 @@ def shared_numbers(stacks: tuple[Stack, ...]) -> dict[str, list[Stack]]:
     return {
         key: group for key, group in groups.items() if any(stack.card.treated_as for stack in group)
     }
+
+
+def shared_number(group: list[Stack]) -> str:
+    """The number a group of `shared_numbers` counts as (the one "treated as")."""
+    return next(s.card.treated_as for s in group if s.card.treated_as) or group[0].card.number
+
+
+def printing_words(stack: Stack) -> str:
+    """`2 RB1-004 Agumon (treated as P-009)`: a printing's copies, and the number it counts as."""
+    treated = f" (treated as {stack.card.treated_as})" if stack.card.treated_as else ""
+    return f"{stack.count} {stack.card.label}{treated}"
 
 
 @dataclass(frozen=True)
@@ -94,7 +106,7 @@ class CopyLimit:
                 card = stack.card
                 if shared and card.limit_key in shared:
                     continue  # judged with the printings it shares a number with, below
-                yield from self._judge(stack, section_name(section), section)
+                yield from self._judge(stack, section_words(section), section)
             for group in shared.values():
                 yield from self._judge_shared(group, section)
         if self.per_deck_flags or self.per_deck_kinds:
@@ -102,18 +114,14 @@ class CopyLimit:
 
     def _judge_per_deck(self, deck: Deck) -> Iterator[Violation]:
         """Cards limited per deck (DBE's per-kind limits) count over `per_deck_sections`."""
-        whole: dict[str, Stack] = {}
-        for section in self.per_deck_sections:
-            for stack in deck.stacks(section):
-                if self.per_deck(stack.card):
-                    seen = whole.get(stack.card.number)
-                    whole[stack.card.number] = (
-                        Stack(stack.card, seen.count + stack.count, seen.lines + stack.lines)
-                        if seen
-                        else stack
-                    )
-        where = " and ".join(section_name(s) for s in self.per_deck_sections)
-        for stack in whole.values():
+        counted = tuple(
+            stack
+            for section in self.per_deck_sections
+            for stack in deck.stacks(section)
+            if self.per_deck(stack.card)
+        )
+        where = " and ".join(section_words(s) for s in self.per_deck_sections)
+        for stack in merged(counted):
             yield from self._judge(stack, where, None)
 
     def _judge_shared(self, group: list[Stack], section: str) -> Iterator[Violation]:
@@ -124,26 +132,15 @@ class CopyLimit:
         if not limits or total <= min(limits):
             return
         limit = min(limits)
-        number = next(s.card.treated_as for s in group if s.card.treated_as)
-        parts = ", ".join(
-            f"{s.count} {s.card.label}"
-            + (f" (treated as {s.card.treated_as})" if s.card.treated_as else "")
-            for s in group
-        )
+        number = shared_number(group)
+        parts = ", ".join(printing_words(s) for s in group)
         message = (
             f"You have {copies(total)} of card number {number} in your "
-            f"{section_name(section)} ({parts}): a printing treated as {number} counts as "
+            f"{section_words(section)} ({parts}): a printing treated as {number} counts as "
             f"{number}, and the limit for this card number is {limit}{self.words}. "
             f"Remove {copies(total - limit)}."
         )
-        yield Violation(
-            self.code,
-            message,
-            self.rule,
-            section=section,
-            cards=tuple(s.card.number for s in group),
-            line=min((s.line for s in group if s.line), default=None),
-        )
+        yield stacks_violation(self.code, message, self.rule, group, section)
 
     def _judge(self, stack: Stack, where: str, section: str | None) -> Iterator[Violation]:
         limit = self.limit_for(stack.card)
@@ -153,11 +150,4 @@ class CopyLimit:
             f"You have {copies(stack.count)} of {stack.card.label} in your {where}, but the "
             f"limit for this card is {limit}{self.words}. Remove {copies(stack.count - limit)}."
         )
-        yield Violation(
-            self.code,
-            message,
-            self.rule,
-            section=section,
-            cards=(stack.card.number,),
-            line=stack.line,
-        )
+        yield stacks_violation(self.code, message, self.rule, [stack], section)

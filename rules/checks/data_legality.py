@@ -4,6 +4,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rules.checks.words import stacks_violation
 from rules.model import Context, Deck, Violation
 from rules.pool import name_key
 
@@ -44,4 +45,4 @@ class DataLegality:
                 f"(the box of names it can evolve from)), and there is none. Add one or remove "
                 f"{card.label}."
             )
-            yield Violation(self.code, message, self.rule, "main", (card.number,), stack.line)
+            yield stacks_violation(self.code, message, self.rule, [stack], "main")

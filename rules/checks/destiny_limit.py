@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.checks.filters import CardFilter, flagged, kinds, levelled
-from rules.checks.words import cards, copies, labels
+from rules.checks.words import cards, copies, labels, stacks_violation
 from rules.model import Context, Deck, Stack, Violation
 
 LEVEL_M = levelled("Level M Digimon", "digimon", "M")
@@ -75,11 +75,4 @@ class DestinyLimit:
             )
 
     def _violation(self, stacks: list[Stack], message: str) -> Violation:
-        return Violation(
-            self.code,
-            message,
-            self.rule,
-            section="destiny",
-            cards=tuple(s.card.number for s in stacks),
-            line=min((s.line for s in stacks if s.line), default=None),
-        )
+        return stacks_violation(self.code, message, self.rule, stacks, "destiny")

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.checks.filters import CardFilter
-from rules.checks.words import cards, labels
+from rules.checks.words import cards, first_line, labels
 from rules.model import Context, Deck, Violation
 
 
@@ -57,5 +57,5 @@ class KindTotalLimit:
             self.rule,
             section=None,
             cards=tuple(dict.fromkeys(s.card.number for s in stacks)),
-            line=min((s.line for s in stacks if s.line), default=None),
+            line=first_line(stacks),
         )

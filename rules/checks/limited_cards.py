@@ -4,8 +4,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from rules.checks.copy_limit import shared_numbers
-from rules.checks.words import copies, section_name
+from rules.checks.copy_limit import printing_words, shared_number, shared_numbers
+from rules.checks.words import and_list, copies, stacks_violation
+from rules.games import section_words
 from rules.lists import BANNED, RESTRICTED, Change
 from rules.model import Context, Deck, Stack, Violation
 
@@ -40,15 +41,14 @@ def _since(change: Change) -> str:
 
 def where(deck: Deck, number: str) -> str:
     """`3 in the main deck and 1 in the Digi-Egg deck`: which deck holds the copies."""
-    parts = [
-        f"{stack.count} in the {section_name(section)}"
-        for section in deck.sections()
-        for stack in deck.stacks(section)
-        if stack.card.number == number
-    ]
-    if len(parts) <= 1:
-        return parts[0] if parts else ""
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(
+        [
+            f"{stack.count} in the {section_words(section)}"
+            for section in deck.sections()
+            for stack in deck.stacks(section)
+            if stack.card.number == number
+        ]
+    )
 
 
 def _limited(deck: Deck, ctx: Context, status: str) -> Iterator[tuple[Stack, Change]]:
@@ -83,31 +83,7 @@ def _is_shared(stack: Stack, groups: set[str]) -> bool:
 
 def _group_words(group: list[Stack]) -> str:
     """`2 RB1-004 Agumon (treated as P-009) and 1 P-009 Agumon`."""
-    parts = [
-        f"{s.count} {s.card.label}"
-        + (f" (treated as {s.card.treated_as})" if s.card.treated_as else "")
-        for s in group
-    ]
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-
-
-def _number(group: list[Stack]) -> str:
-    return next(s.card.treated_as for s in group if s.card.treated_as) or group[0].card.number
-
-
-def _group_violation(code: str, group: list[Stack], change: Change, message: str) -> Violation:
-    return Violation(
-        code,
-        message,
-        list_citation(change),
-        None,
-        tuple(s.card.number for s in group),
-        min((s.line for s in group if s.line), default=None),
-    )
-
-
-def _violation(code: str, stack: Stack, change: Change, message: str) -> Violation:
-    return Violation(code, message, list_citation(change), None, (stack.card.number,), stack.line)
+    return and_list([printing_words(s) for s in group])
 
 
 @dataclass(frozen=True)
@@ -129,12 +105,12 @@ class BannedCards:
             groups.add(key)
             total = sum(s.count for s in group)
             message = (
-                f"Card number {_number(group)} is banned{_since(change)}: no copies are "
-                f"allowed, and a printing treated as {_number(group)} counts as it. "
+                f"Card number {shared_number(group)} is banned{_since(change)}: no copies are "
+                f"allowed, and a printing treated as {shared_number(group)} counts as it. "
                 f"Remove {'all ' if total > 1 else ''}{copies(total)} "
                 f"({_group_words(group)})."
             )
-            yield _group_violation(self.code, group, change, message)
+            yield stacks_violation(self.code, message, list_citation(change), group)
         for stack, change in _limited(deck, ctx, BANNED):
             if _is_shared(stack, groups):
                 continue
@@ -142,7 +118,7 @@ class BannedCards:
                 f"{stack.card.label} is banned{_since(change)}: no copies are allowed. "
                 f"Remove {'all ' if stack.count > 1 else ''}{copies(stack.count)}."
             )
-            yield _violation(self.code, stack, change, message)
+            yield stacks_violation(self.code, message, list_citation(change), [stack])
 
 
 @dataclass(frozen=True)
@@ -166,11 +142,11 @@ class RestrictedCards:
             if total <= 1:
                 continue
             message = (
-                f"Card number {_number(group)} is restricted to 1 copy over both decks"
-                f"{_since(change)}, and a printing treated as {_number(group)} counts as it: "
+                f"Card number {shared_number(group)} is restricted to 1 copy over both decks"
+                f"{_since(change)}, and a printing treated as {shared_number(group)} counts as it: "
                 f"you have {total} ({_group_words(group)}). Remove {copies(total - 1)}."
             )
-            yield _group_violation(self.code, group, change, message)
+            yield stacks_violation(self.code, message, list_citation(change), group)
         for stack, change in _limited(deck, ctx, RESTRICTED):
             if _is_shared(stack, groups) or stack.count <= 1:
                 continue
@@ -179,4 +155,4 @@ class RestrictedCards:
                 f"and you have {stack.count} ({where(deck, stack.card.number)}). "
                 f"Remove {copies(stack.count - 1)}."
             )
-            yield _violation(self.code, stack, change, message)
+            yield stacks_violation(self.code, message, list_citation(change), [stack])

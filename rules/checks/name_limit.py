@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rules.checks.words import cards
+from rules.checks.words import cards, stacks_violation
 from rules.model import Context, Deck, Stack, Violation
 
 
@@ -74,11 +74,5 @@ class NameLimit:
             f"but a deck may have at most {cards(limit)} of one name. "
             f"Remove {cards(total - limit)}."
         )
-        yield Violation(
-            self.code,
-            message,
-            self.rule,
-            section="main",
-            cards=tuple(stack.card.number for stack, _ in members),
-            line=min((stack.line for stack, _ in members if stack.line), default=None),
-        )
+        stacks = [stack for stack, _ in members]
+        yield stacks_violation(self.code, message, self.rule, stacks, "main")

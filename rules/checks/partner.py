@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.checks.destiny_limit import PARTNER_C
-from rules.checks.words import labels
+from rules.checks.words import labels, stacks_violation
 from rules.model import Card, Context, Deck, Violation
 from rules.pool import name_key
 
@@ -69,7 +69,7 @@ class PartnerCheck:
                 )
             else:
                 continue
-            yield Violation(self.code, message, self.rule, "destiny", (card.number,), stack.line)
+            yield stacks_violation(self.code, message, self.rule, [stack], "destiny")
 
     def _check_partner(self, deck: Deck, partner: Card) -> Iterator[Violation]:
         problem = None

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rules.checks.words import stacks_violation
 from rules.model import Context, Deck, Violation
 
 
@@ -32,11 +33,4 @@ class SetAllowed:
                     f"{stack.card.label} cannot be used here: only cards numbered {shown} "
                     f"are allowed. Remove it."
                 )
-                yield Violation(
-                    self.code,
-                    message,
-                    self.rule,
-                    section=section,
-                    cards=(stack.card.number,),
-                    line=stack.line,
-                )
+                yield stacks_violation(self.code, message, self.rule, [stack], section)

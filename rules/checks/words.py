@@ -1,9 +1,11 @@
-"""Small phrases the checks share, so every message reads the same way."""
+"""Small phrases the checks share, so every message reads the same way, and the one
+shape of a violation about some of a deck's cards."""
 
 from __future__ import annotations
 
-from rules.games import section_words
-from rules.model import Card, plural
+from collections.abc import Sequence
+
+from rules.model import Card, Stack, Violation, plural
 
 
 def copies(count: int) -> str:
@@ -14,13 +16,26 @@ def cards(count: int) -> str:
     return plural(count, "card")
 
 
-def section_name(section: str) -> str:
-    return section_words(section)
-
-
 def labels(items: list[Card] | tuple[Card, ...]) -> str:
     """`A`, `A and B`, `A, B and C`."""
-    names = [card.label for card in items]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([card.label for card in items])
+
+
+def and_list(parts: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`; empty for none."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def first_line(stacks: Sequence[Stack]) -> int | None:
+    """The first line any of `stacks` was listed on (None for a structured deck)."""
+    return min((s.line for s in stacks if s.line), default=None)
+
+
+def stacks_violation(
+    code: str, message: str, rule: str, stacks: Sequence[Stack], section: str | None = None
+) -> Violation:
+    """A violation about `stacks`: it names their card numbers and their first line."""
+    numbers = tuple(s.card.number for s in stacks)
+    return Violation(code, message, rule, section, numbers, first_line(stacks))

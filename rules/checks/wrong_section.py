@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 
 from rules.cache import Bounded
 from rules.checks.filters import CardFilter
-from rules.checks.words import section_name
+from rules.checks.words import stacks_violation
+from rules.games import section_words
 from rules.model import Card, Context, Deck, Violation
 
 
@@ -46,14 +47,9 @@ class WrongSection:
                 reason = seen[1]
                 if reason:
                     missing = section not in self.allowed and section not in self.unchecked
-                    yield Violation(
-                        self.code,
-                        f"{stack.card.label} {reason}",
-                        (self.missing_rule or self.rule) if missing else self.rule,
-                        section=section,
-                        cards=(stack.card.number,),
-                        line=stack.line,
-                    )
+                    rule = (self.missing_rule or self.rule) if missing else self.rule
+                    message = f"{stack.card.label} {reason}"
+                    yield stacks_violation(self.code, message, rule, [stack], section)
 
     def _reason(self, section: str, card: Card) -> str | None:
         for banned in self.forbidden:
@@ -63,13 +59,13 @@ class WrongSection:
             return None
         if section not in self.allowed:
             return (
-                f"is listed in a {section_name(section)}, but this format has no "
-                f"{section_name(section)}. Move it to the main deck or remove it."
+                f"is listed in a {section_words(section)}, but this format has no "
+                f"{section_words(section)}. Move it to the main deck or remove it."
             )
         allowed = self.allowed[section]
         if allowed is None or allowed.matches(card):
             return None
         hint = self.hints.get(card.kind) or self.hints.get(str(card.level)) or "Remove it."
         return (
-            f"cannot go in the {section_name(section)}: only {allowed.label} may be there. {hint}"
+            f"cannot go in the {section_words(section)}: only {allowed.label} may be there. {hint}"
         )

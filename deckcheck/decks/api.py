@@ -48,8 +48,8 @@ def _body_limit() -> None:
 
 
 def _deck_answer(row: dict) -> dict:
-    view, changed, on = core.view_now(row)
-    return core.deck_json(row, view, changed, on)
+    seen = core.view_now(row)
+    return core.deck_json(row, seen.view, seen.changed, seen.day)
 
 
 @bp.post("")
@@ -97,10 +97,10 @@ def get_deck(deck_id: str):
     and becomes the verdict the next read is measured against."""
     _not_a_deck(deck_id)
     row = core.find_deck(deck_id)
-    view, changed, on = core.view_now(row)
-    answer = core.deck_json(row, view, changed, on)
-    if changed:
-        core.shown(row, view)
+    seen = core.view_now(row)
+    answer = core.deck_json(row, seen.view, seen.changed, seen.day)
+    if seen.changed and request.method == "GET":  # a HEAD shows nothing
+        core.shown(row, seen)
     return jsonify(answer)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from datetime import date
+from typing import NamedTuple
 
 from flask import current_app
 
@@ -174,19 +175,29 @@ def delete(deck_id: str, token: str | None) -> None:
 # -- reading --------------------------------------------------------------------
 
 
-def view_now(row: dict) -> tuple[dict, bool, str]:
-    """(today's view of the deck's latest version, changed since the verdict last shown,
-    the day it holds for), judged again (and stored, with its feed entries) only when the
-    world it was judged in is not the world of now."""
+class View(NamedTuple):
+    """A deck as of today: its verdict and list (`view`), changed since the verdict last
+    shown, the day it holds for, and the world it was judged in."""
+
+    view: dict
+    changed: bool
+    day: str
+    world: str
+
+
+def view_now(row: dict) -> View:
+    """Today's view of the deck's latest version, judged again (and stored, with its feed
+    entries) only when the world it was judged in is not the world of now."""
     fmt = get_format(row["format"])
     on = service.today()
     stored = unpack(row["judged"])
+    changed, was_world = bool(row["judged_changed"]), row["judged_world"]
     if fmt is None:
         # The format is gone (an organizer's file removed): the last verdict, marked.
-        return {**stored, "error": "format-gone"}, bool(row["judged_changed"]), on.isoformat()
+        return View({**stored, "error": "format-gone"}, changed, on.isoformat(), was_world)
     now, index = world(fmt, on)
-    if row["judged_world"] == now.id:
-        return stored, bool(row["judged_changed"]), fmt.day(on).isoformat()
+    if was_world == now.id:
+        return View(stored, changed, fmt.day(on).isoformat(), now.id)
     version = store().version(row["id"], row["version"])
     if version is None:  # deleted meanwhile
         raise not_found()
@@ -195,17 +206,15 @@ def view_now(row: dict) -> tuple[dict, bool, str]:
     given = unpack(row["verdict"])
     changed = differs(view, given, bool(row["legal"]))
     entries = feed_entries(row["id"], row["version"], stored, view, report, fmt, on)
-    store().save_judged(row["id"], row["version"], now.id, view, changed, entries)
-    return view, changed, fmt.day(on).isoformat()
+    store().save_judged(row["id"], row["version"], now.id, view, changed, entries, was_world)
+    return View(view, changed, fmt.day(on).isoformat(), now.id)
 
 
-def shown(row: dict, view: dict) -> None:
-    """A reader saw `view`, a changed verdict: the next read measures "changed" against
+def shown(row: dict, seen: View) -> None:
+    """A reader saw `seen`, a changed verdict: the next read measures "changed" against
     it (a deck is marked changed once, on the read after the change; the feed keeps every
-    change)."""
-    fmt = get_format(row["format"])
-    if fmt is not None:
-        store().mark_shown(row["id"], row["version"], world(fmt)[0].id, view)
+    change). Stored only while the deck is still in the world it was seen in."""
+    store().mark_shown(row["id"], row["version"], seen.world, seen.view)
 
 
 def base_url() -> str:
@@ -252,8 +261,8 @@ def summary(row: dict, may_judge: bool) -> dict:
     if not current and fmt is not None and may_judge:
         full = store().deck(row["id"])
         if full is not None:
-            view, changed, _ = view_now(full)
-            legal, current = view["legal"], True
+            seen = view_now(full)
+            legal, changed, current = seen.view["legal"], seen.changed, True
     return {
         "id": row["id"],
         "name": row["name"],

@@ -193,6 +193,7 @@ def _judged(fmt: Format, now: World, index, row: dict) -> dict:
         "id": row["id"],
         "version": row["version"],
         "world": now.id,
+        "was_world": row["judged_world"],
         "judged": view,
         "changed": differs(view, unpack(row["verdict"]), bool(row["legal"])),
         "entries": feed_entries(row["id"], row["version"], before, view, report, fmt, on),

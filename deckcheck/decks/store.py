@@ -219,9 +219,13 @@ class DeckStore:
         judged: dict,
         changed: bool,
         entries: Iterable[FeedEntry] = (),
+        was_world: str | None = None,
     ) -> bool:
         """Store today's verdict of a version and its feed entries (each once per deck,
-        whoever adds it first). False: the deck changed or went meanwhile (nothing stored)."""
+        whoever adds it first), if the deck is still at that version and in `was_world`,
+        the world it was read in ("changed" was measured against the verdict last shown as
+        read then: a read since may have shown another). False: the deck moved on
+        meanwhile (nothing stored)."""
         values = {
             "judged_world": world,
             "judged": pack(judged),
@@ -229,11 +233,10 @@ class DeckStore:
             "judged_changed": changed,
         }
         with self._writer.begin() as conn:
-            done = conn.execute(
-                decks.update()
-                .where(decks.c.id == deck_id, decks.c.version == version)
-                .values(**values)
-            ).rowcount
+            still = [decks.c.id == deck_id, decks.c.version == version]
+            if was_world is not None:
+                still.append(decks.c.judged_world == was_world)
+            done = conn.execute(decks.update().where(*still).values(**values)).rowcount
             if done:
                 self._add_entries(conn, deck_id, entries)
         return bool(done)
@@ -257,18 +260,21 @@ class DeckStore:
 
     def save_judged_many(self, rows: list[dict]) -> int:
         """`save_judged` for a batch of the background pass, in one transaction: the decks
-        still at the version judged (locked), their verdicts and their feed entries each
-        written by one statement for the whole batch."""
+        still at the version and in the world they were read in (locked; a read since has
+        judged them itself), their verdicts and their feed entries each written by one
+        statement for the whole batch."""
         if not rows:
             return 0
         ids = [row["id"] for row in rows]
         with self._writer.begin() as conn:
-            current = dict(
-                conn.execute(
-                    select(decks.c.id, decks.c.version).where(decks.c.id.in_(ids)).with_for_update()
-                ).all()
-            )
-            kept = [row for row in rows if current.get(row["id"]) == row["version"]]
+            found = select(decks.c.id, decks.c.version, decks.c.judged_world)
+            current = {
+                deck_id: (version, world)
+                for deck_id, version, world in conn.execute(
+                    found.where(decks.c.id.in_(ids)).with_for_update()
+                )
+            }
+            kept = [r for r in rows if current.get(r["id"]) == (r["version"], r["was_world"])]
             if kept:
                 conn.execute(
                     _SAVE_JUDGED,
@@ -385,6 +391,7 @@ class DeckStore:
                 decks.c.legal,
                 decks.c.verdict,
                 decks.c.judged,
+                decks.c.judged_world,
                 deck_versions.c.structured,
             )
             .join(

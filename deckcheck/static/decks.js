@@ -55,6 +55,9 @@
       status(
         el("p", {},
           `Editing "${saved.name}", version ${saved.version}. `,
+          // This read shows the deck's verdict: a change since it was last opened is told
+          // here, as the deck's page would (the next read is measured against this one).
+          saved.changed && saved.was ? el("strong", { className: "changed", "data-testid": "deck-changed", text: `Changed since it was last opened: it was ${saved.was.legal ? "legal" : "not legal"}, it is ${saved.legal ? "legal" : "not legal"} now. ` }) : "",
           token ? "Save makes a new version. " : "This browser holds no edit key for this deck: Save makes a new deck. ",
           el("a", { href: `/d/${deckId}`, text: "The deck's page" }))
       );

@@ -14,8 +14,11 @@ from pathlib import Path
 
 import pytest
 from conftest import new_app
+from decks.deck_helpers import ban, import_change
 from fixture_cards import ST1_COUNTS, ST1_DECK
 from served import served
+
+from deckcheck import format_registry
 
 pytestmark = pytest.mark.browser
 DECK = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
@@ -355,3 +358,23 @@ def test_my_decks_with_200_decks_asks_once(browser, site):  # noqa: F811
     decks_asked = [a for a in asked if "/api/v1/decks" in a]
     assert decks_asked == [f"POST {site['base']}/api/v1/decks/lookup"]
     assert took < 5000, f"/decks with 200 decks took {took:.0f} ms"
+
+
+def test_the_editor_tells_a_change_since_the_deck_was_last_opened(browser, tmp_path, monkeypatch):
+    """Opening the editor reads the deck, and a read shows its verdict once: the change
+    (a ban since it was last opened) is told there, not used up unseen."""
+    monkeypatch.setattr(format_registry, "RECHECK_SECONDS", 0.0)  # the ban at once
+    app = new_app(tmp_path)
+    made = saved_deck({"client": app.test_client()}, "Banned Soon")
+    import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    with served(app) as base:
+        page.goto(base + made["edit_url"])
+        told = page.wait_for_selector("#b-save-status [data-testid=deck-changed]")
+        assert "it was legal, it is not legal now" in told.inner_text()
+        page.reload()
+        page.wait_for_selector("#b-save-status >> text=Save makes a new version")
+        assert page.query_selector("[data-testid=deck-changed]") is None
+    context.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 
@@ -12,7 +11,7 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from deckcheck.decks.rejudge import PASS_SECONDS, parts, run_pass
+from deckcheck.decks.rejudge import PASS_SECONDS, parts, pass_process, run_pass
 
 PARENT_POLL = 0.5  # seconds between two looks at the parts and at the parent
 decks_cli = AppGroup("decks", help="Saved decks (judged again when the lists change).")
@@ -101,31 +100,14 @@ def _in_processes(seconds: float, processes: int, alive: Callable[[], bool]) -> 
     """Each part in a process of its own (the priority is inherited), with this app's
     databases, each ending with this one; their outcomes, one line each. While `alive`
     turns false (the server that started this is gone), the parts are stopped."""
-    config = current_app.config
-    env = {
-        **os.environ,
-        "DECKCHECK_DATABASE": config["DATABASE"],
-        "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
-        "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
-    }
-    command = [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge"]
-    running = [
-        subprocess.Popen(
-            [
-                *command,
-                "--seconds",
-                str(seconds),
-                "--part",
-                f"{k}/{processes}",
-                "--parent",
-                str(os.getpid()),
-            ],  # fmt: skip
-            env=env,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        for k in range(1, processes + 1)
-    ]
+    parent = str(os.getpid())
+    running = []
+    for k in range(1, processes + 1):
+        command, env = pass_process(
+            current_app.config, "--seconds", str(seconds), "--part", f"{k}/{processes}",
+            "--parent", parent,
+        )  # fmt: skip
+        running.append(subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True))
     while any(process.poll() is None for process in running):
         if not alive():
             for process in running:

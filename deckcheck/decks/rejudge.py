@@ -27,7 +27,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from flask import Flask
@@ -235,23 +235,31 @@ class BackgroundRejudge:
             return store().take("decks-rejudge:pass", 1, self.every, time.time())
 
     def _run(self) -> None:
-        config = self.app.config
-        env = {
-            **os.environ,
-            "DECKCHECK_DATABASE": config["DATABASE"],
-            "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
-            "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
-        }
         processes = str(min(PROCESSES_MAX, os.cpu_count() or 1))
-        command = ["decks", "rejudge", "--nice", str(NICE), "--processes", processes,
-                   "--parent", str(os.getpid())]  # fmt: skip
+        command, env = pass_process(
+            self.app.config, "--nice", str(NICE), "--processes", processes,
+            "--parent", str(os.getpid()),
+        )  # fmt: skip
         subprocess.run(
-            [sys.executable, "-m", "flask", "--app", "deckcheck", *command],
+            command,
             env=env,
             stdout=subprocess.DEVNULL,
             check=False,
             timeout=PASS_SECONDS * 2,
         )
+
+
+def pass_process(config: Mapping, *args: str) -> tuple[list[str], dict[str, str]]:
+    """The command line of `flask decks rejudge` with `args`, and the environment that
+    gives it the databases of the app whose `config` this is."""
+    env = {
+        **os.environ,
+        "DECKCHECK_DATABASE": config["DATABASE"],
+        "DECKCHECK_FORMATS_DIR": config["FORMATS_DIR"],
+        "DECKCHECK_EVENTS_DATABASE": config["EVENTS_DATABASE"],
+    }
+    command = [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge", *args]
+    return command, env
 
 
 def init_app(app: Flask) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 from datetime import date, timedelta
 
@@ -342,13 +341,7 @@ def test_a_pass_stops_when_the_process_that_started_it_is_gone(app, tmp_path):
 
 
 def _rejudge_command(app, *args: str) -> subprocess.CompletedProcess:
-    env = {
-        **os.environ,
-        "DECKCHECK_DATABASE": app.config["DATABASE"],
-        "DECKCHECK_FORMATS_DIR": app.config["FORMATS_DIR"],
-        "DECKCHECK_EVENTS_DATABASE": app.config["EVENTS_DATABASE"],
-    }
-    command = [sys.executable, "-m", "flask", "--app", "deckcheck", "decks", "rejudge", *args]
+    command, env = rejudge.pass_process(app.config, *args)
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
 
 

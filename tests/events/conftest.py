@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from conftest import new_app
 from events.pg import PostgresServer
 
 
@@ -13,6 +14,15 @@ def postgres():
     server = PostgresServer()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def both_client(events_database, tmp_path):
+    """A test client of a fresh app on each events database in turn."""
+    app = new_app(tmp_path, EVENTS_DATABASE=events_database)
+    yield app.test_client()
+    if "deckcheck.events" in app.extensions:  # a test refused before the store opened
+        app.extensions["deckcheck.events"].close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -12,27 +12,14 @@ import pytest
 from event_requests import admin_auth, create_event, submit
 from fixture_cards import ST1_TEXT
 
-from deckcheck import create_app
 from deckcheck.words import MONTHS
 
 ILLEGAL = "4 ST1-03"
 
 
 @pytest.fixture
-def client(events_database, tmp_path):
-    (tmp_path / "formats").mkdir()
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "cards.db"),
-            "FORMATS_DIR": str(tmp_path / "formats"),
-            "EVENTS_DATABASE": events_database,
-            "SECRET_KEY": "test",
-        }
-    )
-    yield app.test_client()
-    if "deckcheck.events" in app.extensions:  # a test refused before the store opened
-        app.extensions["deckcheck.events"].close()
+def client(both_client):
+    return both_client
 
 
 def table(client, event) -> list[dict]:

@@ -244,6 +244,10 @@ class Violation(NamedTuple):
     suggestions: tuple[str, ...] = ()
     warning: bool = False
     hint: str | None = None  # `newer-set`: an unknown number of a set the pool lacks yet
+    # An unconfirmed card (contract: "Verdicts deckcheck cannot confirm"): the product
+    # code a number belongs to and its English day (ISO, or None when not known).
+    product: str | None = None
+    released: str | None = None
 
 
 class Context(NamedTuple):

@@ -47,8 +47,8 @@ def measure(tree: Path) -> dict[str, float]:
     from rules.builtin import BUILT_IN
     from rules.fingerprint import fingerprint
     from rules.model import Deck
-    from rules.parse import parse
     from rules.pool import CardIndex
+    from rules.read import parse
     from rules.validate import check_structured, check_text
 
     need_data()

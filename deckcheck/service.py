@@ -20,8 +20,8 @@ from rules.budget import Budget
 from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report
-from rules.parse import count_lines
 from rules.pool import CardIndex
+from rules.read import count_lines
 from rules.validate import check_structured, check_text
 
 MAX_LINES = 1000

@@ -16,8 +16,8 @@ from rules.budget import SUGGESTIONS, Budget
 from rules.cache import Bounded
 from rules.games import GAMES, SIDE, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
-from rules.parse import Line, Parsed, Reading
 from rules.pool import CardIndex
+from rules.read import Line, Parsed, Reading
 
 POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
 INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"

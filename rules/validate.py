@@ -9,8 +9,8 @@ from rules.budget import Budget
 from rules.fingerprint import fingerprint
 from rules.format import Format
 from rules.model import Report, Violation
-from rules.parse import Entry, Parsed, parse, parse_structured
 from rules.pool import CardIndex
+from rules.read import Entry, Parsed, parse, parse_structured
 from rules.resolve import resolve
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from rules.builtin import BUILT_IN
 from rules.model import Card
-from rules.parse import parse, parse_structured
 from rules.pool import CardIndex
+from rules.read import parse, parse_structured
 from rules.resolve import resolve
 from rules.validate import check_text
 

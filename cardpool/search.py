@@ -267,13 +267,10 @@ def level_number(level: str | None) -> int | None:
 
 
 def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = ()) -> Table:
+    """The game's cards as columns, in number order, each filter reading one column."""
     ordered = sorted(rows, key=lambda r: natural_key(r["number"]))
-    set_part = [r["number"].split("_", 1)[0].partition("-") for r in ordered]
-    sets = [number_key(p[0]) if p[1] else "" for p in set_part]
-    name_keys = [
-        tuple(compact(n) for n in (r["name"], *split(r["aliases"]), r["name_ja"]) if n)
-        for r in ordered
-    ]
+    name_keys = [_name_keys(r) for r in ordered]
+    sets, tails = _set_columns(ordered)
     table = Table(
         game=game,
         rows=ordered,
@@ -281,41 +278,75 @@ def build_table(game: str, rows: Iterable[dict], level_order: tuple[str, ...] = 
         by_number={r["number"]: i for i, r in enumerate(ordered)},
         names=["|".join(keys) for keys in name_keys],
         name_keys=name_keys,
-        phrases=[
-            "|".join(spaced(n) for n in (r["name"], *split(r["aliases"])) if n) for r in ordered
-        ],
-        texts=[spaced(r.get("text") or "") for r in ordered],
-        tags=[
-            frozenset(
-                fold(t) for t in (*split(r["types"]), *split(r["colors"]), *split(r["traits"]))
-            )
-            for r in ordered
-        ],
+        phrases=[_phrases(r) for r in ordered],
+        texts=[spaced(_text(r, "text")) for r in ordered],
+        tags=[_tags(r) for r in ordered],
         kinds=[r["kind"] for r in ordered],
-        levels=[fold(r["level"] or "") for r in ordered],
+        levels=[fold(_text(r, "level")) for r in ordered],
         level_numbers=[level_number(r["level"]) for r in ordered],
         costs=[r["play_cost"] for r in ordered],
         dps=[r["dp"] for r in ordered],
         sets=sets,
         series=[code.rstrip("0123456789") for code in sets],
-        set_names=[fold(r["set_name"] or "") for r in ordered],
-        tails=[p[2].upper() for p in set_part],
+        set_names=[fold(_text(r, "set_name")) for r in ordered],
+        tails=tails,
         rank={},
     )
+    table.rank.update(_ranks(table, level_order))
+    return table
+
+
+def _text(row: dict, key: str) -> str:
+    """A text column's value, "" where the card has none."""
+    return row.get(key) or ""
+
+
+def _set_columns(ordered: list[dict]) -> tuple[list[str], list[str]]:
+    """Each card's set key (`BT1`, "" for a number without a dash) and the number's tail
+    after the dash (`010`), without an alternate-art suffix."""
+    sets, tails = [], []
+    for row in ordered:
+        code, dash, tail = row["number"].split("_", 1)[0].partition("-")
+        sets.append(number_key(code) if dash else "")
+        tails.append(tail.upper())
+    return sets, tails
+
+
+def _name_keys(row: dict) -> tuple[str, ...]:
+    """Every name a card is found by (its own, aliases, Japanese), compacted."""
+    names = (row["name"], *split(row["aliases"]), row["name_ja"])
+    return tuple(compact(name) for name in names if name)
+
+
+def _phrases(row: dict) -> str:
+    """Its names with word ends kept, for a quoted phrase."""
+    return "|".join(spaced(name) for name in (row["name"], *split(row["aliases"])) if name)
+
+
+def _tags(row: dict) -> frozenset[str]:
+    """Types, colours and traits, folded: what a bare word matches exactly."""
+    return frozenset(
+        fold(tag) for tag in (*split(row["types"]), *split(row["colors"]), *split(row["traits"]))
+    )
+
+
+def _ranks(table: Table, level_order: tuple[str, ...]) -> dict[str, list[int]]:
+    """Each sort order as a rank per card, worked out once a table (sorting a page of
+    results then costs a lookup per card)."""
+    rows = table.rows
     levels = {fold(level): i for i, level in enumerate(level_order)}
     sort_keys = {
-        "name": lambda i: (fold(ordered[i]["name"] or ""), i),
+        "name": lambda i: (fold(rows[i]["name"] or ""), i),
         "level": lambda i: (levels.get(table.levels[i], len(levels)), i),
         "cost": lambda i: (table.costs[i] is None, table.costs[i] or 0, i),
     }
-    table.rank["number"] = list(range(len(ordered)))
+    ranks = {"number": list(range(len(rows)))}
     for order, sort_key in sort_keys.items():
-        positions = sorted(range(len(ordered)), key=sort_key)
-        rank = [0] * len(ordered)
-        for place, i in enumerate(positions):
+        rank = [0] * len(rows)
+        for place, i in enumerate(sorted(range(len(rows)), key=sort_key)):
             rank[i] = place
-        table.rank[order] = rank
-    return table
+        ranks[order] = rank
+    return ranks
 
 
 class Tables:
@@ -398,46 +429,59 @@ def _word_test(table: Table, word: str) -> Callable[[int], bool]:
 
 
 def _term_test(table: Table, term: Term) -> Callable[[int], bool]:
-    key, value, op = term.key, term.value, term.op
-    if key == "word":
-        return _word_test(table, value)
-    if key == "phrase":
-        phrase = spaced(value)
-        return lambda i: phrase in table.phrases[i]
-    if key == "text":
-        # Scryfall's o:: the words in this order anywhere in the text, word ends free.
-        wanted = spaced(value).strip()
-        if op not in (":", "="):
-            raise QueryError(term.text, f"{term.text!r}: text is not a number; use o: or text:.")
-        return lambda i: bool(wanted) and wanted in table.texts[i]
+    """The test a term makes of card i: a comparison for `<`, `>` and the like (numeric
+    keys and level), else the key's own test from `_TESTS`."""
+    key, op = term.key, term.op
     if key in NUMERIC:
-        want = _number(term)
         column = table.costs if key == "cost" else table.dps
-        return lambda i: _compare(op, column[i], want)
-    if op not in (":", "="):
+        return _compare_test(column, op, _number(term))
+    if op not in (":", "=") and key not in ("text", "word", "phrase"):
         if key != "level":
             raise QueryError(term.text, f"{term.text!r}: {key} is not a number; use {key}:.")
-        want = _number(term)
-        return lambda i: _compare(op, table.level_numbers[i], want)
-    if key == "kind":
-        wanted = compact(KIND_WORDS.get(compact(value), value))
-        kinds = {k for k in set(table.kinds) if compact(k) == wanted}
-        return lambda i: table.kinds[i] in kinds
-    if key == "level":
-        folded = fold(value)
-        number = level_number(value) if (ascii_number(value) or folded in ROMAN) else None
-        return lambda i: (
-            table.levels[i] == folded or (number is not None and table.level_numbers[i] == number)
-        )
-    if key == "color":
-        folded = fold(value)
-        return lambda i: folded in table.tags[i]
-    if key == "trait":
-        folded = fold(value)
-        return lambda i: any(folded in tag for tag in table.tags[i])
-    if key == "set":
-        return _set_test(table, value)
-    raise AssertionError(key)
+        return _compare_test(table.level_numbers, op, _number(term))
+    return _TESTS[key](table, term)
+
+
+def _compare_test(column: list[int | None], op: str, want: int) -> Callable[[int], bool]:
+    return lambda i: _compare(op, column[i], want)
+
+
+def _phrase_test(table: Table, term: Term) -> Callable[[int], bool]:
+    phrase = spaced(term.value)
+    return lambda i: phrase in table.phrases[i]
+
+
+def _text_test(table: Table, term: Term) -> Callable[[int], bool]:
+    """Scryfall's o:: the words in this order anywhere in the text, word ends free."""
+    if term.op not in (":", "="):
+        raise QueryError(term.text, f"{term.text!r}: text is not a number; use o: or text:.")
+    wanted = spaced(term.value).strip()
+    return lambda i: bool(wanted) and wanted in table.texts[i]
+
+
+def _kind_test(table: Table, term: Term) -> Callable[[int], bool]:
+    wanted = compact(KIND_WORDS.get(compact(term.value), term.value))
+    kinds = {k for k in set(table.kinds) if compact(k) == wanted}
+    return lambda i: table.kinds[i] in kinds
+
+
+def _level_test(table: Table, term: Term) -> Callable[[int], bool]:
+    """`lv:6`, `lv:VI` or a level's word (`lv:ultimate`)."""
+    folded = fold(term.value)
+    number = level_number(term.value) if (ascii_number(term.value) or folded in ROMAN) else None
+    return lambda i: (
+        table.levels[i] == folded or (number is not None and table.level_numbers[i] == number)
+    )
+
+
+def _color_test(table: Table, term: Term) -> Callable[[int], bool]:
+    folded = fold(term.value)
+    return lambda i: folded in table.tags[i]
+
+
+def _trait_test(table: Table, term: Term) -> Callable[[int], bool]:
+    folded = fold(term.value)
+    return lambda i: any(folded in tag for tag in table.tags[i])
 
 
 def _set_test(table: Table, value: str) -> Callable[[int], bool]:
@@ -449,6 +493,19 @@ def _set_test(table: Table, value: str) -> Callable[[int], bool]:
     wanted, folded = number_key(value).rstrip("-"), fold(value)
     codes = table.series if wanted.isascii() and wanted.isalpha() else table.sets
     return lambda i: codes[i] == wanted or table.set_names[i] == folded
+
+
+# A term's key -> the test it makes (numeric comparisons aside, `_term_test`).
+_TESTS: dict[str, Callable[[Table, Term], Callable[[int], bool]]] = {
+    "word": lambda table, term: _word_test(table, term.value),
+    "phrase": _phrase_test,
+    "text": _text_test,
+    "kind": _kind_test,
+    "level": _level_test,
+    "color": _color_test,
+    "trait": _trait_test,
+    "set": lambda table, term: _set_test(table, term.value),
+}
 
 
 def term_mask(table: Table, term: Term, limited: Limited | None) -> int:

@@ -30,12 +30,12 @@ from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
 from deckcheck.events import core, names, verdicts, zones
-from deckcheck.events.judge import judge, unresolved_lines, verdict_json
+from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
 from rules.games import SECTIONS
-from rules.lock import compare
+from rules.lock import compare_decks
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
@@ -347,9 +347,8 @@ def admin_deck_check(event_id: str):
         "events/deck_check.html",
         event=core.event_json(row),
         sub=sub,
-        same=registered.fingerprint == presented.fingerprint,
+        comparison=compare_decks(registered.deck, presented.deck),
         registered=registered,
         presented=presented,
-        differences=compare(registered.deck, presented.deck),
-        unread=unresolved_lines(presented),
+        section_names=SECTION_NAMES,
     )

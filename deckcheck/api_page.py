@@ -32,6 +32,7 @@ def operations(document: dict) -> list[dict]:
 
 
 @bp.get("/api/v1")
+@bp.get("/api/v1/")  # the document's "/" under its server address /api/v1
 def api_page():
     from deckcheck.openapi import spec
 

@@ -104,9 +104,27 @@ def _headers(response):
 
 
 class CookieSessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions (events pages keep edit tokens there), with the
-    signing serializer made once per secret key: Flask makes one on every request, to
-    open a session that most requests (every API call) never read."""
+    """Flask's signed-cookie sessions (events pages keep sealed edit tokens there:
+    deckcheck.events.kept_tokens), with the signing serializer made once per secret key:
+    Flask makes one on every request, to open a session that most requests (every API
+    call) never read.
+
+    The cookie is always HttpOnly and SameSite=Lax (a cross-site post carries none), and
+    Secure when the request came over https or DECKCHECK_BASE_URL is https (contract,
+    "Accounts": the one rule for every cookie the service sets)."""
+
+    def get_cookie_httponly(self, app: Flask) -> bool:
+        return True
+
+    def get_cookie_samesite(self, app: Flask) -> str:
+        return app.config["SESSION_COOKIE_SAMESITE"] or "Lax"
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(
+            app.config["SESSION_COOKIE_SECURE"]
+            or request.is_secure
+            or app.config.get("BASE_URL", "").startswith("https://")
+        )
 
     _made: tuple[tuple, URLSafeTimedSerializer | None] | None = None
 

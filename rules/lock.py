@@ -9,6 +9,7 @@ so an extra `2 Notacardmon Zzz` at the table must never pass as the same deck.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from rules.fingerprint import fingerprint
@@ -92,7 +93,7 @@ def compare(registered: Deck, presented: Deck) -> list[Difference]:
     ]
 
 
-def _sections(deck: Deck):
+def _sections(deck: Deck) -> Iterator[tuple[str, Iterable[tuple[Card, int]]]]:
     for section in deck.sections():
         yield section, ((stack.card, stack.count) for stack in deck.stacks(section))
     if deck.partner is not None:

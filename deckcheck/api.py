@@ -450,6 +450,18 @@ def dcg_lists():
 
 @bp.get("/health")
 def health():
+    # The events store as this worker has it (health opens nothing): while it does not
+    # take writes, a 503 tells a load balancer to send saves elsewhere.
+    store = current_app.extensions.get("deckcheck.events")
+    problem = store.writes.problem() if store is not None else None
+    if problem is not None:
+        raise ApiError(
+            503,
+            "database-not-writable",
+            f"The server's database does not take writes ({problem}): "
+            "saves are answered 503 until it does.",
+            {"cause": problem},
+        )
     return jsonify({"status": "ok", "version": __version__})
 
 

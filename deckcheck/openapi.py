@@ -10,7 +10,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from deckcheck import __version__, schemas
 from deckcheck.decks import openapi as decks_openapi
 from deckcheck.events import openapi as events_openapi
-from deckcheck.openapi_operation import Route, add_routes
+from deckcheck.openapi_operation import HEALTH_503, Route, add_routes
 
 ERRORS = {
     "400": "malformed JSON",
@@ -22,6 +22,7 @@ ERRORS = {
     "429": "too many at once (validate-batch: the server's batch slots are taken); try again",
     "503": "the request ran past the server's timeout and was stopped (request-timeout)",
 }
+
 
 # Route(path, method, summary, request body schema, success status, success schema,
 # error statuses; query_schema=)
@@ -45,7 +46,10 @@ ROUTES = [
           schemas.CardListSchema, ("404", "422"), query_schema=schemas.CardQuerySchema),
     Route("/cards/{game}/{number}", "get", "One card", None, "200", schemas.CardSchema,
           ("404",)),
-    Route("/health", "get", "Cheap liveness check", None, "200", schemas.HealthSchema, ()),
+    Route("/", "get", "This API's index: the document's address and every operation "
+          "(HTML unless JSON is asked for by name)", None, "200", schemas.ApiIndexSchema, ()),
+    Route("/health", "get", "Cheap liveness check (503 while the database takes no writes)",
+          None, "200", schemas.HealthSchema, ("503",)),
     Route("/pools", "get", "How current each card list is", None, "200",
           schemas.PoolListSchema, ()),
     Route("/formats/dcg/lists", "get",
@@ -64,7 +68,12 @@ def spec(format_ids: tuple[str, ...] = ()) -> dict:
 
 
 def _refine(document: dict, format_ids: tuple[str, ...]) -> dict:
-    """What marshmallow cannot say: exactly one of decklist / deck, the known format ids."""
+    """What marshmallow cannot say: exactly one of decklist / deck, the known format ids,
+    the index page's HTML beside its JSON, health's own 503."""
+    document["paths"]["/"]["get"]["responses"]["200"]["content"]["text/html"] = {
+        "schema": {"type": "string"}
+    }
+    document["paths"]["/health"]["get"]["responses"]["503"]["description"] = HEALTH_503
     components = document["components"]["schemas"]
     for name in ONE_OF_SCHEMAS:
         components[name]["oneOf"] = ONE_DECK

@@ -551,3 +551,18 @@ class ListHistoryFileSchema(Schema):
 class HealthSchema(Schema):
     status = fields.String(required=True)
     version = fields.String(required=True)
+
+
+class ApiOperationSchema(Schema):
+    method = fields.String(required=True)
+    path = fields.String(required=True)
+    summary = fields.String(required=True)
+
+
+class ApiIndexSchema(Schema):
+    """`GET /api/v1` asked for JSON: where the OpenAPI document is and what it holds."""
+
+    openapi = fields.String(required=True)
+    title = fields.String(required=True)
+    version = fields.String(required=True)
+    operations = fields.List(fields.Nested(ApiOperationSchema), required=True)

@@ -12,7 +12,7 @@ from flask import current_app, make_response, render_template, request
 
 from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
-from deckcheck.events import alike, limits, names, verdicts, zones
+from deckcheck.events import alike, limits, names, verdicts, writable, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
@@ -55,7 +55,7 @@ def store() -> EventStore:
 def busy_response(err: Exception):
     """The events database did not answer in time (a lock held too long, a statement
     timeout, a connection lost): a 503 to send again, never a 500. Nothing was stored."""
-    current_app.logger.warning("events database unavailable: %s", type(err).__name__)
+    current_app.logger.warning("events database unavailable: %s", writable.cause(_driver(err)))
     message = "The events database is busy right now. Nothing was stored: send it again."
     if wants_json():
         response = error_response(503, "events-busy", message)
@@ -64,6 +64,11 @@ def busy_response(err: Exception):
         response = make_response(page, 503)
     response.headers["Retry-After"] = "1"
     return response
+
+
+def _driver(err: Exception) -> BaseException:
+    """The database driver's own error under SQLAlchemy's wrapper (what names the cause)."""
+    return getattr(err, "orig", None) or err
 
 
 def base_url() -> str:

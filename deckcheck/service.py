@@ -132,6 +132,7 @@ def unchecked(deck_id: object, error: dict) -> dict:
     return {
         "id": deck_id,
         "legal": False,
+        "verdict": "illegal",
         "violations": [],
         "warnings": [],
         "fingerprint": None,

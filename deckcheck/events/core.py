@@ -30,6 +30,7 @@ from deckcheck.events.store import (
 from deckcheck.format_registry import get_format
 from deckcheck.words import moment_words
 from rules.games import SECTIONS
+from rules.verdict import verdict_of
 
 _lock = threading.Lock()
 MAX_DESCRIPTION = 2000
@@ -400,6 +401,7 @@ def submission_json(row: dict, verdict: dict | None = None) -> dict:
         "submitted_at": row["submitted_at"],
         "fingerprint": row["fingerprint"],
         "legal": bool(row["legal"]) if verdict is None else verdict["legal"],
+        "verdict": verdict_of(given["violations"]),
         "violations": given["violations"],
         "warnings": given["warnings"],
         "receipt_url": receipt_url(row),
@@ -438,6 +440,7 @@ def table_row(sub: dict) -> dict:
         {
             "submitted_legal": bool(sub["legal"]),
             "legal": now["legal"],
+            "verdict": verdict_of(now["violations"]),
             "changed": now["changed"],
             "violations": now["violations"],
             "warnings": now["warnings"],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields
 from marshmallow.validate import Length
 
-from deckcheck.schemas import DeckInputSchema, UnresolvedSchema, ViolationSchema
+from deckcheck.schemas import VERDICT, DeckInputSchema, UnresolvedSchema, ViolationSchema
 
 
 class EventRequestSchema(Schema):
@@ -82,6 +82,7 @@ class SubmissionSchema(Schema):
     submitted_at = fields.String(required=True)
     fingerprint = fields.String(required=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     receipt_url = fields.String(required=True)

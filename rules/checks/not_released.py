@@ -65,6 +65,8 @@ class NotReleased:
         if product.rests_on == "event":  # a real list shows it was out, not since when
             when = f"{'was' if one else 'were'} first played on {product.released}"
             before = f"the first day deckcheck knows {they} {'was' if one else 'were'} out"
+        elif product.rests_on == "announced":  # the day a product is announced for
+            when, before = f"{'comes' if one else 'come'} out on {product.released}", "then"
         else:
             when, before = f"came out on {product.released}", f"{they} existed"
         message = (

@@ -14,6 +14,8 @@ from flask import Flask
 
 from deckcheck.format_registry import registry
 from rules.model import Report, Violation
+from rules.unconfirmed import summary
+from rules.verdict import verdict_of
 
 MONTHS = (
     "January February March April May June July August September October November December"
@@ -93,6 +95,10 @@ def problem_words(violation: Violation, report: Report) -> str:
 
 
 def init_app(app: Flask) -> None:
+    # Contract, "Verdicts deckcheck cannot confirm": pages say "Can't confirm", not
+    # "Not legal", when the only problems are cards the list lacks yet.
+    app.add_template_filter(verdict_of, "verdict")
+    app.add_template_filter(summary, "cant_confirm")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(day_words, "day")
     app.add_template_filter(moment_words, "moment")

@@ -12,12 +12,15 @@ check calls it `not-released`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Any
 
 from rules.model import Card, Violation
 from rules.pool import CardIndex
 from rules.products import Product, Products, canonical, dcg_products
 from rules.sets import set_of
+from rules.verdict import is_unconfirmed
 
 # The kind of a placeholder: no check that reads kinds matches it.
 UNKNOWN_KIND = "unconfirmed"
@@ -70,3 +73,31 @@ def violation(
         product=product.code,
         released=product.released.isoformat() if product.released else None,
     )
+
+
+def summary(violations: Iterable[Any]) -> str | None:
+    """ "Can't confirm: EX-13 came out 2026-10-02; this card list ends at EX12", for pages
+    and feeds (Violations or their JSON dicts); None when no card is unconfirmed."""
+    found = [v for v in violations if is_unconfirmed(v)]
+    if not found:
+        return None
+    products = dcg_products()
+    codes = dict.fromkeys(_field(v, "product") for v in found)
+    said = [_came(products.by_code[c]) if c in products.by_code else c for c in codes]
+    # The message's own words for the list ("this card list ends at EX12").
+    held = _field(found[0], "message").partition("; ")[2].partition(" (list")[0]
+    return f"Can't confirm: {', '.join(said)}; {held.partition('. ')[0].rstrip('.')}"
+
+
+def _came(product: Product) -> str:
+    if product.released is None:
+        month = f" came out in {product.month}" if product.month else " has no English day yet"
+        return product.label + month
+    verb = "is announced for" if product.announced else "came out"
+    return f"{product.label} {verb} {product.released.isoformat()}"
+
+
+def _field(violation: Any, name: str) -> str:
+    if isinstance(violation, Mapping):
+        return str(violation.get(name) or "")
+    return str(getattr(violation, name) or "")

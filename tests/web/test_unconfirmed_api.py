@@ -56,3 +56,14 @@ def test_the_products_list_every_product_by_date(client):
     assert by_code["EX14"]["released"] == "2027-01-22"
     assert by_code["BT28"]["released"] == "2027-03-12"
     assert {"LM8", "LM9", "PB24"} <= set(by_code)
+
+
+def test_the_report_page_says_cant_confirm_and_what_to_do(client):
+    page = client.post("/report", data={"format": "dcg", "decklist": DECK, "date": DAY})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "Can&#39;t confirm" in text and "Not legal" not in text
+    assert "Can&#39;t confirm: EX-13 came out 2026-10-02; this card list ends at EX12" in text
+    assert "flask cardpool add dcg" in text
+    typo = client.post("/report", data={"format": "dcg", "decklist": "4 XX9-999", "date": DAY})
+    assert "Not legal" in typo.get_data(as_text=True)

@@ -561,6 +561,13 @@ class ListsStatusSchema(Schema):
     )
 
 
+class AddedProductSchema(Schema):
+    product = fields.String(required=True)
+    source = fields.String(required=True)
+    added_at = fields.String(required=True)
+    cards = fields.Integer(required=True)
+
+
 class PoolSchema(Schema):
     game = fields.String(required=True)
     cards = fields.Integer(required=True)
@@ -569,6 +576,10 @@ class PoolSchema(Schema):
     imported_at = fields.String(required=True, allow_none=True)
     list_date = fields.String(allow_none=True, metadata={"description": "the date the list is of"})
     last_sync = fields.Nested(LastSyncSchema, required=True, allow_none=True)
+    added = fields.List(
+        fields.Nested(AddedProductSchema),
+        metadata={"description": "products merged in with `cardpool add`, with their sources"},
+    )
     lists = fields.Nested(
         ListsStatusSchema,
         metadata={"description": "DCG: its banned / restricted history, beside the cards"},

@@ -259,6 +259,8 @@ class Context(NamedTuple):
 
     on: date
     lists: ListHistory | None = None
+    # Product codes whose cards count as released on this day (a pre-release event).
+    early: frozenset[str] = frozenset()
 
 
 class Check(Protocol):

@@ -102,10 +102,14 @@ def feed_entries(
             entries.append(
                 _entry(deck_id, version, "gone", v, f"No longer a problem: {v['message']}")
             )
-    warned = {(_key(w), w["message"]) for w in before["warnings"] if w["code"] == "upcoming-change"}
+    # An announced change, and one only reported (its words say "reported", never
+    # "banned": a single source is no rule).
+    told = ("upcoming-change", "list-change-reported")
+    warned = {(_key(w), w["message"]) for w in before["warnings"] if w["code"] in told}
     for w in now["warnings"]:
-        if w["code"] == "upcoming-change" and (_key(w), w["message"]) not in warned:
-            entries.append(_entry(deck_id, version, "upcoming", w, w["message"]))
+        if w["code"] in told and (_key(w), w["message"]) not in warned:
+            kind = "upcoming" if w["code"] == "upcoming-change" else "reported"
+            entries.append(_entry(deck_id, version, kind, w, w["message"]))
     return entries
 
 

@@ -320,12 +320,23 @@
       lastReport = report;
       lastOdds = odds;
       learn(report);
+      learnOnce();
       renderVerdict(report);
       renderOdds(odds);
       renderDeck();
     } catch (error) {
       if (ticket === verdictTicket) $("b-verdict").replaceChildren(el("p", { className: "error", text: `Could not check the deck: ${error.message}` }));
+      learnOnce();
     }
+  }
+
+  // The deck's cards are looked up after the first verdict, which names the cards the
+  // card list lacks yet ("confirmed": false): those have no card to look up.
+  let learnedOnce = false;
+  function learnOnce() {
+    if (learnedOnce) return;
+    learnedOnce = true;
+    learnMissing();
   }
 
   function learn(report) {
@@ -427,7 +438,7 @@
   }
 
   async function learnMissing() {
-    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => !info.has(n) || info.get(n).cost === undefined);
+    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false);
     await Promise.all(
       missing.slice(0, 100).map(async (number) => {
         try {
@@ -947,7 +958,6 @@
   syncEmptyNote();
   $("b-format").addEventListener("change", syncEmptyNote);
   changed();
-  learnMissing();
   loadLimited();
   if ($("b-q").value) search();
 })();

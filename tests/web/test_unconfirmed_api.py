@@ -67,3 +67,11 @@ def test_the_report_page_says_cant_confirm_and_what_to_do(client):
     assert "flask cardpool add dcg" in text
     typo = client.post("/report", data={"format": "dcg", "decklist": "4 XX9-999", "date": DAY})
     assert "Not legal" in typo.get_data(as_text=True)
+
+
+def test_a_quick_event_says_cant_confirm_for_an_ex13_list(client):
+    pasted = f"=== Ann ===\n{DECK}\n=== Bo ===\n{DECK.replace('EX13-010', 'XX9-999')}"
+    page = client.post("/event", data={"format": "dcg", "pasted": pasted, "date": DAY})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "can&#39;t confirm" in text and "not legal" in text

@@ -129,3 +129,10 @@ def test_products_list_every_named_product_with_its_source():
     assert all(p.source for p in products.items)
     assert products.by_code["EX13"].numbers == ("EX13-*", "P-245..P-250")
     assert products.of_number("P-250").code == "EX13" and products.of_number("P-251") is None
+
+
+def test_a_promo_of_a_product_not_yet_out_is_not_released():
+    """P-245 to P-250 came with EX-13: before 2026-10-02 they are not released."""
+    report = judge("Main deck:\n46 BT11-061\n4 P-246", on=date(2026, 9, 20))
+    assert [v.code for v in report.violations] == ["not-released"]
+    assert "2026-10-02" in report.violations[0].message

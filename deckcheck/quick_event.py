@@ -22,6 +22,7 @@ from rules import roster
 from rules.format import Format
 from rules.lock import compare_decks
 from rules.model import Report
+from rules.verdict import UNCONFIRMED, verdict_of
 
 bp = Blueprint("event", __name__)
 # The results page hands the whole event back to the browser in one hidden field
@@ -51,7 +52,10 @@ class Row:
     def verdict(self) -> str:
         if self.report is None:
             return "not checked"
-        return "legal" if self.report.legal else "not legal"
+        if self.report.legal:
+            return "legal"
+        # Contract, "Verdicts deckcheck cannot confirm": cards the list lacks yet.
+        return "can't confirm" if verdict_of(self.report.violations) == UNCONFIRMED else "not legal"
 
     @property
     def summary(self) -> str:

@@ -16,6 +16,17 @@ from rules.cache import Bounded
 from rules.numbers import number_key
 
 BANNED, RESTRICTED, UNRESTRICTED = "banned", "restricted", "unrestricted"
+# A change known from one source only (contract): shown and warned of, never enforced.
+REPORTED = "reported"
+OFFICIAL_PAGE = "https://world.digimoncard.com/rule/restriction_card/"
+
+
+def reported_words(status: str) -> str:
+    """A reported limit in words that never say "banned" (contract: feeds and saved
+    decks say "reported"): `reported: no copies`, `reported: 1 copy`."""
+    return {BANNED: "reported: no copies", RESTRICTED: "reported: 1 copy"}.get(
+        status, f"reported: {status}"
+    )
 
 
 @dataclass(frozen=True)
@@ -47,8 +58,13 @@ class Change:
         return self.choice_ends[at] if at < len(self.choice_ends) else None
 
     @property
+    def reported(self) -> bool:
+        """Known from one source only: a warning (`list-change-reported`), not a rule."""
+        return self.confidence == REPORTED
+
+    @property
     def enforced(self) -> bool:
-        return self.effective is not None
+        return self.effective is not None and not self.reported
 
 
 @dataclass(frozen=True)
@@ -145,6 +161,15 @@ class ListHistory:
                     if c.announced and c.effective and c.announced <= on < c.effective
                 }
             )
+        )
+
+    def reported_on(self, on: date) -> tuple[Change, ...]:
+        """The reported changes that would be in force on `on` (or are announced by then)."""
+        return tuple(
+            c
+            for c in self.changes
+            if c.reported
+            and ((c.effective and c.effective <= on) or (c.announced and c.announced <= on))
         )
 
     def with_extra(self, extra: list[Change]) -> ListHistory:

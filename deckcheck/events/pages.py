@@ -166,7 +166,8 @@ def submit(event_id: str):
     core.check_player(row, player, player_id, form.get("edit_token"))
     if not form.get("anyway"):
         # An illegal list is stored only once the player has seen why and said so.
-        report = judge(service.find_format(row["format"]), entry, core.event_day(row))
+        fmt = core.event_format(row, service.find_format(row["format"]))
+        report = judge(fmt, entry, core.event_day(row))
         if not report.legal:
             return _confirm_page(row, player, player_id, text, report)
     stored, _, token = core.submit(row, player, player_id, entry, form.get("edit_token") or None)
@@ -310,7 +311,7 @@ def _sheets(row: dict, fmt, ids: list[str]):
 @bp.post("/e/<event_id>/admin/sheets")
 def admin_sheets(event_id: str):
     row = _admin_row(event_id)
-    fmt = service.find_format(row["format"])
+    fmt = core.event_format(row, service.find_format(row["format"]))
     only = request.form.get("only")
     players = [p for p in core.store().current_ids(event_id) if not only or p[0] == only]
     players.sort(key=lambda p: (names.fold(p[1]), p[2]))
@@ -328,7 +329,7 @@ def admin_sheets(event_id: str):
 @bp.post("/e/<event_id>/admin/deck-check")
 def admin_deck_check(event_id: str):
     row = _admin_row(event_id)
-    fmt = service.find_format(row["format"])
+    fmt = core.event_format(row, service.find_format(row["format"]))
     sub = core.find_submission(event_id, request.form.get("submission", ""))
     if sub is None:
         raise ApiError(404, "submission-not-found", "Choose a player of this event.")

@@ -59,11 +59,11 @@
 
   function renderVerdict() {
     const box = $("deck-verdict");
-    box.className = `verdict ${deck.legal ? "legal" : "illegal"}`;
+    box.className = `verdict ${deck.legal ? "legal" : "illegal"} ${deck.verdict || ""}`;
     const count = deck.violations.length;
     const format = (page.formats[deck.format] || {}).name || deck.format;
     const parts = [
-      el("p", { className: "verdict-line", text: deck.legal ? "✔ Legal" : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
+      el("p", { className: "verdict-line", text: deck.legal ? "✔ Legal" : deck.verdict === "unconfirmed" ? `? Can't confirm: ${count} card${count === 1 ? "" : "s"} this card list does not hold yet. Check them against the official card list; nothing else is wrong.` : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
       el("p", { text: `${format}, judged for ${deck.checked_on} with today's card lists. Version ${deck.version}, saved ${deck.updated_at.slice(0, 10)}.` }),
     ];
     if (deck.changed && deck.was) {

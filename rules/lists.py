@@ -94,6 +94,7 @@ class ListHistory:
         self.updated = updated
         self.changes = sorted(changes, key=lambda c: (c.effective is None, c.effective or date.min))
         self._enforced = [c for c in self.changes if c.enforced]
+        self._reported = tuple(c for c in self.changes if c.reported)
         self._announced = [c for c in self._enforced if c.announced]
         # Per card (by number key, so any spelling matches), its changes in date order.
         self._by_key: dict[str, list[tuple[str, Change]]] = {}
@@ -104,6 +105,7 @@ class ListHistory:
         self._states: Bounded[date, dict[str, tuple[str, Change]]] = Bounded(1024)
         self._pairs: Bounded[date, tuple[KeyedPair, ...]] = Bounded(1024)
         self._upcoming: Bounded[date, tuple[date, ...]] = Bounded(1024)
+        self._reported_on: Bounded[date, tuple[Change, ...]] = Bounded(1024)
 
     def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
         """`("banned"|"restricted", change)` for a card limited on that day, else None."""
@@ -164,12 +166,17 @@ class ListHistory:
         )
 
     def reported_on(self, on: date) -> tuple[Change, ...]:
-        """The reported changes that would be in force on `on` (or are announced by then)."""
+        """The reported changes that would be in force on `on` (or are announced by then),
+        kept per day: every check of a DCG deck asks."""
+        if not self._reported:
+            return ()
+        return self._reported_on.value(on, self._reported_by)
+
+    def _reported_by(self, on: date) -> tuple[Change, ...]:
         return tuple(
             c
-            for c in self.changes
-            if c.reported
-            and ((c.effective and c.effective <= on) or (c.announced and c.announced <= on))
+            for c in self._reported
+            if (c.effective and c.effective <= on) or (c.announced and c.announced <= on)
         )
 
     def with_extra(self, extra: list[Change]) -> ListHistory:

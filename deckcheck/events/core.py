@@ -171,12 +171,11 @@ def _early(fmt: Format, codes: list[str] | None) -> str | None:
 _EVENT_FORMATS: Bounded[tuple[int, str, str], tuple[Format, Format]] = Bounded(256)
 
 
-def event_format(row: dict, fmt: Format | None = None) -> Format | None:
+def event_format(row: dict, fmt: Format) -> Format:
     """The format an event's lists are judged in: its format, with the products it makes
     legal early counted as released from the event's date (a pre-release event). One
     object per format and event settings, so verdict keys are worked out once."""
-    fmt = fmt if fmt is not None else get_format(row["format"])
-    if fmt is None or not row.get("early"):
+    if not row.get("early"):
         return fmt
     key = (id(fmt), row["early"], row["date"])
     found = _EVENT_FORMATS.get(key)
@@ -459,7 +458,8 @@ def submission_json(row: dict, verdict: dict | None = None) -> dict:
 
 def refresh(row: dict) -> None:
     """Judge again, and store, only the lists whose stored verdict is out of date."""
-    fmt = event_format(row)
+    fmt = get_format(row["format"])
+    fmt = event_format(row, fmt) if fmt is not None else None
     key, index = verdicts.current_key(fmt)
     ids = store().stale(row["id"], key)
     on = event_day(row)

@@ -33,10 +33,17 @@ class ReportedChange:
     code: str = "list-change-reported"
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        if ctx.lists is None:
+        changes = ctx.lists.reported_on(ctx.on) if ctx.lists is not None else ()
+        if not changes:
             return
-        held = {stack.card.limit_key: stack for stack in deck.totals}
-        for change in ctx.lists.reported_on(ctx.on):
+        present = deck.by_key  # kept on the deck: most decks hold none of these cards
+        for change in changes:
+            # A printing "also treated as" a listed number is not under its own key.
+            if not deck.has_reprints and not any(
+                number_key(ref.number) in present for ref, _ in change.limits
+            ):
+                continue
+            held = {stack.card.limit_key: stack for stack in deck.totals}
             touched = [
                 (ref, status, held[key])
                 for ref, status in change.limits

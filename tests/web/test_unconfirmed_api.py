@@ -75,3 +75,10 @@ def test_a_quick_event_says_cant_confirm_for_an_ex13_list(client):
     text = page.get_data(as_text=True)
     assert page.status_code == 200
     assert "can&#39;t confirm" in text and "not legal" in text
+
+
+def test_the_format_page_tells_released_from_announced_products(client):
+    page = client.get("/formats/dcg").get_data(as_text=True)
+    assert "newest EX13 on 2026-10-02" in page
+    assert "announced: EX14 for 2027-01-22, BT28 for 2027-03-12" in page
+    assert 'href="/api/v1/formats/dcg/products"' in page

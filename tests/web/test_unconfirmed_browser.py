@@ -28,3 +28,19 @@ def test_an_ex13_deck_reads_cant_confirm_on_the_report_and_in_the_builder(tab, s
     assert row.get_attribute("data-count") == "1"
     assert "null" not in tab.inner_text("[data-testid=builder-deck]")
     assert no_sideways_scroll(tab)
+
+
+def test_a_saved_ex13_deck_reads_cant_confirm_on_its_page(tab, server):  # noqa: F811
+    made = tab.request.post(
+        f"{server}/api/v1/decks", data={"format": "dcg", "name": "Knights", "decklist": DECK}
+    )
+    assert made.status == 201
+    deck = made.json()["deck"]
+    assert deck["verdict"] == "unconfirmed"
+    tab.goto(f"{server}/d/{deck['id']}")
+    tab.wait_for_selector("#deck-verdict .verdict-line")
+    line = tab.inner_text("#deck-verdict .verdict-line")
+    assert line.startswith("? Can't confirm") and "Not legal" not in line
+    assert "can't confirm" in tab.inner_text("#deck-cards [data-number='EX13-001']")
+    assert "null" not in tab.inner_text("#deck-cards")
+    assert no_sideways_scroll(tab)

@@ -138,8 +138,13 @@ def drain_body() -> None:
 
 def _api_error(err: ApiError):
     if wants_json():
-        return error_response(err.status, err.code, err.message, err.details)
-    return render_template("error.html", status=err.status, message=err.message), err.status
+        response = error_response(err.status, err.code, err.message, err.details)
+    else:
+        page = render_template("error.html", status=err.status, message=err.message)
+        response = make_response(page, err.status)
+    if err.status == 503:
+        response.headers["Retry-After"] = "5"  # a 503 of ours is always "send it again"
+    return response
 
 
 def _timed_out(err: RequestTimedOut):

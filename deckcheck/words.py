@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime
 from flask import Flask
 
 from deckcheck.format_registry import registry
-from rules.model import Report, Violation
+from rules.model import Report, Violation, plural
 
 MONTHS = (
     "January February March April May June July August September October November December"
@@ -33,11 +33,6 @@ TITLES = {
     "release-unverified": "Maybe not out yet",
     "set-not-allowed": "Set not allowed",
 }
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """`1 player`, `2 players`; `plural(n, "player has", "players have")`."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def day_words(day: date | str | None) -> str:

@@ -32,9 +32,9 @@ from rules.budget import OVER_ENTRIES, Budget
 from rules.cache import Bounded
 from rules.games import HEADERS
 from rules.links import deck_link
+from rules.model import MAX_COUNT
 from rules.numbers import bare, is_number
 
-MAX_COUNT = 1000
 MAX_LINE = 1000
 MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
 # More parts (counts, numbers, markers, runs of words) than this is never one card entry:

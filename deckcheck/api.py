@@ -22,6 +22,7 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.images import images
+from deckcheck.openapi import spec
 from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import (
     BatchDeckSchema,
@@ -471,8 +472,6 @@ def health():
 
 @bp.get("/openapi.json")
 def openapi():
-    from deckcheck.openapi import spec
-
     return jsonify(spec(tuple(registry().formats)))
 
 

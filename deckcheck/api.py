@@ -15,13 +15,14 @@ from werkzeug.wsgi import get_content_length
 
 from cardpool import freshness, list_store
 from cardpool.search import find_card
-from deckcheck import __version__, cardsearch, service, unread
+from deckcheck import __version__, budgets, cardsearch, service, unread
 from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.images import images
+from deckcheck.openapi import spec
 from deckcheck.products import products_json
 from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import (
@@ -248,7 +249,7 @@ def _load_batch(data: dict) -> tuple[str, list, date | None]:
 def validate_batch():
     format_id, decks, day = _load_batch(_exact_batch_body())
     fmt = service.find_format(format_id)
-    budget = service.BatchBudget.for_decks(decks)
+    budget = budgets.BatchBudget.for_decks(decks)
     if not _batch_slots.acquire(blocking=False):
         raise ApiError(
             429,
@@ -266,7 +267,7 @@ def validate_batch():
     return current_app.response_class(pieces, mimetype="application/json")
 
 
-def _check_batch(fmt, decks: list, day, budget: service.BatchBudget) -> list[bytes]:
+def _check_batch(fmt, decks: list, day, budget: budgets.BatchBudget) -> list[bytes]:
     """The batch's JSON, `{"results": [...], "warnings": [...]}` (no warnings: no key), in
     pieces: each deck's result is written as soon as it is checked, so a worker holds the
     answer's bytes and one deck's report, never every report (contract: no request
@@ -278,7 +279,8 @@ def _check_batch(fmt, decks: list, day, budget: service.BatchBudget) -> list[byt
         if budget.spent():
             result = budget.skip(_echoed(item.get("id")))
         else:
-            result = _batch_result(fmt, item, day, index)
+            result, work = _batch_result(fmt, item, day, index)
+            budget.did(work)
         written = _dumps(result)
         budget.answered(len(written))
         pieces.append(b"," + written if at else written)
@@ -297,15 +299,17 @@ def _batch_deck(item: dict) -> service.CheckPayload:
     return service.as_payload(deck)
 
 
-def _batch_result(fmt, item: dict, on, index) -> dict:
+def _batch_result(fmt, item: dict, on, index) -> tuple[dict, int]:
+    """A deck's result, and the work it took (budgets.deck_work: counted, not timed)."""
+    lines = budgets.deck_lines(item)
     deck_id = _echoed(item.get("id"))
     if deck_id is None and item.get("id") is not None:
-        return service.unchecked(None, _UNWRITABLE_ID.body())
+        return budgets.unchecked(None, _UNWRITABLE_ID.body()), budgets.deck_work(1)
     try:
         report = service.check(fmt, _batch_deck(item), on, index)
     except ApiError as err:
-        return service.unchecked(deck_id, err.body())
-    return {
+        return budgets.unchecked(deck_id, err.body()), budgets.deck_work(lines)
+    result = {
         "id": deck_id,
         "legal": report.legal,
         "verdict": verdict_of(report.violations),
@@ -313,6 +317,7 @@ def _batch_result(fmt, item: dict, on, index) -> dict:
         "warnings": [violation_json(v) for v in report.warnings],
         "fingerprint": report.fingerprint,
     }
+    return result, budgets.report_work(lines, report)
 
 
 _UNWRITABLE_ID = ApiError(
@@ -475,8 +480,6 @@ def health():
 
 @bp.get("/openapi.json")
 def openapi():
-    from deckcheck.openapi import spec
-
     return jsonify(spec(tuple(registry().formats)))
 
 

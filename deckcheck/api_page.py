@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, jsonify, render_template, request, url_for
 
 from deckcheck.format_registry import registry
+from deckcheck.openapi import spec
 
 bp = Blueprint("api_page", __name__)
 METHODS = ("get", "post", "put", "patch", "delete")
@@ -34,8 +35,6 @@ def operations(document: dict) -> list[dict]:
 @bp.get("/api/v1/")  # the document's "/" under its server address /api/v1
 @bp.get("/api/v1")  # registered first: the address url_for builds
 def api_page():
-    from deckcheck.openapi import spec
-
     document = spec(tuple(registry().formats))
     listed = operations(document)
     openapi_url = url_for("api.openapi")

@@ -17,7 +17,6 @@ from werkzeug.wrappers import Request
 from werkzeug.wsgi import get_content_length
 
 from deckcheck.security import BODY_ERRORS
-from deckcheck.watchdog import RequestTimedOut
 
 HTTP_CODES = {
     400: ("bad-request", "The request could not be read."),
@@ -44,6 +43,12 @@ TIMED_OUT = (
 DRAIN_BYTES = 32 * 1024 * 1024
 DRAIN_SECONDS = 5.0
 DRAIN_CHUNK = 1024 * 1024  # large reads: gunicorn copies what it holds on each read
+
+
+class RequestTimedOut(Exception):
+    """Raised inside a request's thread by the worker's watchdog (deckcheck.watchdog): the
+    request ran out of time. Defined here, with its 503, so the watchdog imports this
+    module and not the other way round."""
 
 
 class ApiError(Exception):
@@ -138,8 +143,13 @@ def drain_body() -> None:
 
 def _api_error(err: ApiError):
     if wants_json():
-        return error_response(err.status, err.code, err.message, err.details)
-    return render_template("error.html", status=err.status, message=err.message), err.status
+        response = error_response(err.status, err.code, err.message, err.details)
+    else:
+        page = render_template("error.html", status=err.status, message=err.message)
+        response = make_response(page, err.status)
+    if err.status == 503:
+        response.headers["Retry-After"] = "5"  # a 503 of ours is always "send it again"
+    return response
 
 
 def _timed_out(err: RequestTimedOut):

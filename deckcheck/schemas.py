@@ -13,8 +13,8 @@ from marshmallow.validate import Length, OneOf, Range
 from cardpool.search import MAX_QUERY, ORDERS
 from deckcheck.days import CheckDay
 from rules.games import GAMES
+from rules.model import MAX_COUNT
 
-MAX_COUNT = 1000
 STYLES = ("text", "tts", "deck-code")
 DECK_SECTIONS = tuple(dict.fromkeys(s for game in GAMES.values() for s in game.sections))
 

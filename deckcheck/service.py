@@ -5,15 +5,14 @@ Shared by the JSON API and the HTML pages, so both always agree.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any, NotRequired, TypedDict
 
 from flask import has_request_context, request
 
 from deckcheck.db import get_db, pools
-from deckcheck.errors import ApiError, error_body
+from deckcheck.errors import ApiError
 from deckcheck.format_registry import get_format, registry
 from deckcheck.schemas import DECK_SECTIONS
 from rules.budget import Budget
@@ -25,130 +24,6 @@ from rules.read import count_lines
 from rules.validate import check_structured, check_text
 
 MAX_LINES = 1000
-
-
-# validate-batch, budgeted per request (contract, "Limits": under 2 s, and linear,
-# under 2 s per 100,000 decklist lines). The lines are counted before any deck is read:
-# over MAX_BATCH_LINES is refused at once. The CPU time the checks may spend is 60 % of
-# the contract's rate, and at least BATCH_MIN_SECONDS (at most 6 s, for 500,000 lines):
-# the budget is asked between decks, and one deck of 1,000 costly lines may take 0.6 s
-# past it, besides reading the body and writing the answer. Decks left when it is
-# spent are answered "not checked", never left to pin a thread. Real decks take a
-# sixth of it (bench/batch.py); 100,000 lines of random unknown names, three times.
-MAX_BATCH_LINES = 500_000
-BATCH_MIN_SECONDS = 1.2
-BATCH_SECONDS_PER_LINE = 1.2 / 100_000
-# The most a batch's answer may hold (contract: no request grows a worker's memory by
-# more than 50 MB). A real deck's result is a few hundred bytes; only decks of hundreds
-# of problems each come near it, and the decks past it are answered "not checked".
-BATCH_ANSWER_BYTES = 16 * 1024 * 1024
-# The wall clock may run this many times the CPU budget (a thread waits its turn on a
-# busy worker) before the batch stops: well inside the worker's timeout, so the watchdog
-# never throws a batch's finished work away.
-BATCH_WALL_FACTOR = 2
-
-
-class BatchBudget:
-    """What one request judging many decks may spend: this thread's CPU time, its
-    answer's bytes and, as a backstop, the wall clock.
-
-    CPU time of the request's own thread: the budget is what the request costs, so a
-    busy machine does not cut a fair batch short; the wall clock only stops a batch
-    that waits so long that the worker's watchdog (deckcheck.watchdog) would.
-    """
-
-    def __init__(self, seconds: float, answer_bytes: int = BATCH_ANSWER_BYTES):
-        self.seconds = seconds
-        self.answer_bytes = answer_bytes
-        self.started = time.thread_time()
-        self.wall_started = time.monotonic()
-        self.written = 0
-        self.skipped = 0
-        self.why: str | None = None
-
-    @classmethod
-    def for_decks(cls, decks: Sequence[Mapping[str, Any]]) -> BatchBudget:
-        """The budget of these decks; ApiError 422 when they hold too many lines."""
-        lines = sum(_deck_lines(item) for item in decks)
-        if lines > MAX_BATCH_LINES:
-            raise ApiError(
-                422,
-                "batch-too-large",
-                f"This batch holds {lines:,} decklist lines; one batch may hold at most "
-                f"{MAX_BATCH_LINES:,}. Send the decks in smaller batches.",
-                {"lines": lines, "limit": MAX_BATCH_LINES},
-            )
-        seconds = max(BATCH_MIN_SECONDS, lines * BATCH_SECONDS_PER_LINE)
-        return cls(seconds, BATCH_ANSWER_BYTES)
-
-    def spent(self) -> bool:
-        """Is the budget spent? (Once spent, it stays spent, and `why` says what ran out.)"""
-        if self.why is None:
-            if self.written > self.answer_bytes:
-                self.why = f"its answer reached {self.answer_bytes // (1024 * 1024)} MB"
-            elif time.thread_time() - self.started > self.seconds or (
-                time.monotonic() - self.wall_started > BATCH_WALL_FACTOR * self.seconds
-            ):
-                self.why = f"it used up its time budget ({self.seconds:.1f} s)"
-        return self.why is not None
-
-    def answered(self, size: int) -> None:
-        """Count `size` more bytes of the answer."""
-        self.written += size
-
-    def skip(self, deck_id: object) -> dict:
-        """The result of a deck left unchecked because the budget is spent."""
-        self.skipped += 1
-        message = (
-            f"Not checked: this batch stopped before this deck, as {self.why}. "
-            "Send the decks that were not checked again, in a smaller batch."
-        )
-        details = {"budget_seconds": round(self.seconds, 3)}
-        return unchecked(deck_id, error_body("over-budget", message, details))
-
-    def warnings(self, checked: int) -> list[dict]:
-        if not self.skipped:
-            return []
-        return [
-            {
-                "code": "over-budget",
-                "message": (
-                    f"{self.skipped} of {checked + self.skipped} decks were not checked: the "
-                    f"batch stopped as {self.why}. Their results say so; send them again in "
-                    "a smaller batch."
-                ),
-                "details": {
-                    "checked": checked,
-                    "not_checked": self.skipped,
-                    "budget_seconds": round(self.seconds, 3),
-                },
-            }
-        ]
-
-
-def unchecked(deck_id: object, error: dict) -> dict:
-    """A batch deck's result when it was not judged: no verdict, and the error saying why
-    (`deckcheck.errors.error_body`)."""
-    return {
-        "id": deck_id,
-        "legal": False,
-        "verdict": "illegal",
-        "violations": [],
-        "warnings": [],
-        "fingerprint": None,
-        **error,
-    }
-
-
-def _deck_lines(item: Mapping[str, Any]) -> int:
-    """Lines a batch deck costs: its text's lines, or its structured entries (at least 1)."""
-    text = item.get("decklist")
-    if isinstance(text, str):
-        return text.count("\n") + 1
-    deck = item.get("deck")
-    if isinstance(deck, Mapping):
-        return 1 + sum(len(v) for v in deck.values() if isinstance(v, list))
-    return 1
 
 
 def today() -> date:

@@ -41,11 +41,9 @@ from typing import Any
 
 from werkzeug.wrappers import Request
 
+from deckcheck.errors import TIMED_OUT, RequestTimedOut, error_body, wants_json
+
 TICK = 0.5  # seconds between two looks
-
-
-class RequestTimedOut(Exception):
-    """Raised inside a request's thread by the watchdog: the request ran out of time."""
 
 
 @dataclass
@@ -228,8 +226,6 @@ class Held:
 
     def timed_out(self) -> list[bytes]:
         """The 503 of deckcheck.errors, made here: the request is outside Flask now."""
-        from deckcheck.errors import TIMED_OUT, error_body, wants_json
-
         code, message = TIMED_OUT
         if wants_json(Request(self.environ)):
             body = json.dumps(error_body(code, message)).encode()

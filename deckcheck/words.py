@@ -14,7 +14,7 @@ from flask import Flask
 
 from deckcheck.format_registry import registry
 from rules.lists import reported_words
-from rules.model import Report, Violation
+from rules.model import Report, Violation, plural
 from rules.unconfirmed import summary
 from rules.verdict import verdict_of
 
@@ -36,11 +36,6 @@ TITLES = {
     "release-unverified": "Maybe not out yet",
     "set-not-allowed": "Set not allowed",
 }
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """`1 player`, `2 players`; `plural(n, "player has", "players have")`."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def day_words(day: date | str | None) -> str:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, unquote
 
 from rules.budget import OVER_ENTRIES, Budget
+from rules.model import MAX_COUNT
 from rules.numbers import is_number
 
 Entry = tuple[str | None, int | None, str | None]
-MAX_COUNT = 1000
 
 
 def deck_link(text: str, budget: Budget | None = None) -> list[Entry] | None:

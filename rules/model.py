@@ -69,6 +69,11 @@ class Card:
         return number_key(self.treated_as) if self.treated_as else self.key
 
 
+# The most copies of one card a line (or structured entry) may count: the one limit the
+# text reader, the deck links and the API's schemas all hold a count to.
+MAX_COUNT = 1000
+
+
 class Entry(NamedTuple):
     """A card in a section as the player listed it; `line` is 1-based in text input.
 

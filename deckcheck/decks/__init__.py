@@ -14,14 +14,14 @@ import os
 
 from flask import Flask
 
-# Nothing of deckcheck is imported here at the top: deckcheck.events.tables imports
-# deckcheck.decks.tables (one metadata), which runs this file first.
+from cardpool.syncing import parse_every
+
+# Nothing of deckcheck is imported here at the top: importing deckcheck.decks.tables (the
+# decks' part of the events database's metadata) runs this file first.
 
 
 def rejudge_every(text: str | None) -> float | None:
     """DECKCHECK_DECKS_REJUDGE_EVERY: `1h` by default, `off` (or `0`) for none."""
-    from cardpool.syncing import parse_every
-
     text = (text or "").strip()
     if text.lower() in ("off", "0"):
         return None

@@ -16,6 +16,7 @@ import re
 
 from cardpool.search import Within
 from deckcheck.db import pools
+from deckcheck.decks.core import store
 from deckcheck.errors import ApiError
 from deckcheck.events import names
 from deckcheck.events.packing import unpack
@@ -98,8 +99,6 @@ def game_of(value: str) -> str:
 
 
 def find(collection_id: str) -> dict:
-    from deckcheck.decks.core import store
-
     row = store().collection(collection_id) if names.is_id(collection_id) else None
     if row is None:
         raise ApiError(404, "collection-not-found", "There is no collection at this address.")

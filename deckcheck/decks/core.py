@@ -258,18 +258,20 @@ def deck_json(row: dict, view: dict, changed: bool, checked_on: str) -> dict:
     return data
 
 
-def summary(row: dict, may_judge: bool) -> dict:
-    """A lookup's line for a deck: judged again when its world is not today's and the
-    request may still spend the time (`may_judge`); else its stored verdict."""
+def summary(row: dict, may_judge: bool) -> tuple[dict, bool]:
+    """A lookup's line for a deck, and whether it was judged for it: judged again when
+    its world is not today's and the request may still judge one more (`may_judge`);
+    else its stored verdict."""
     fmt = get_format(row["format"])
     current = fmt is not None and row["judged_world"] == world(fmt)[0].id
     legal, changed = bool(row["judged_legal"]), bool(row["judged_changed"])
+    judged = False
     if not current and fmt is not None and may_judge:
         full = store().deck(row["id"])
         if full is not None:
             seen = view_now(full)
-            legal, changed, current = seen.view["legal"], seen.changed, True
-    return {
+            legal, changed, current, judged = seen.view["legal"], seen.changed, True, True
+    line = {
         "id": row["id"],
         "name": row["name"],
         "format": row["format"],
@@ -279,3 +281,4 @@ def summary(row: dict, may_judge: bool) -> dict:
         "version": row["version"],
         "current": current,
     }
+    return line, judged

@@ -38,6 +38,7 @@ from deckcheck.decks import core
 from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
 from deckcheck.decks.store import Part
 from deckcheck.decks.world import World, changed_numbers
+from deckcheck.events.core import store
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import now_utc
 from deckcheck.format_registry import get_format
@@ -229,8 +230,6 @@ class BackgroundRejudge:
             time.sleep(min(self.every, 60.0))
 
     def _my_turn(self) -> bool:
-        from deckcheck.events.core import store
-
         with self.app.app_context():
             return store().take("decks-rejudge:pass", 1, self.every, time.time())
 

@@ -4,7 +4,6 @@ and submission shapes, tokens, limits, and the organizer's table (a page at a ti
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime
@@ -15,6 +14,7 @@ from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
 from deckcheck.events import alike, limits, names, verdicts, writable, zones
 from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.opened import store  # every product asks core.store()
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
     Claim,
@@ -36,25 +36,10 @@ from rules.format import Format
 from rules.games import SECTIONS
 from rules.verdict import verdict_of
 
-_lock = threading.Lock()
 MAX_DESCRIPTION = 2000
 MAX_LIST_BYTES = 64 * 1024
 FIRST_YEAR, LAST_YEAR = 1970, 2999
 JUDGE_PAGE = 100  # lists judged again per database round trip (each up to 64 KB)
-
-
-def store() -> EventStore:
-    """The app's store, opened (and migrated) on first use, so an app that never
-    sees an event never creates its database."""
-    found = current_app.extensions.get("deckcheck.events")
-    if found is None:
-        with _lock:
-            found = current_app.extensions.get("deckcheck.events")
-            if found is None:
-                found = EventStore(current_app.config["EVENTS_DATABASE"])
-                found.migrate()
-                current_app.extensions["deckcheck.events"] = found
-    return found
 
 
 def busy_response(err: Exception):

@@ -20,14 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import time
-from functools import cache
 
 from flask import current_app, request
-from sqlalchemy import Float, bindparam, case, func
-from sqlalchemy.dialects import postgresql, sqlite
 
 from deckcheck.errors import ApiError
-from deckcheck.events.tables import rate_buckets
+from deckcheck.events.opened import store
 
 
 def parse_rate(name: str, text: str | None, default: str) -> tuple[int, int]:
@@ -44,25 +41,6 @@ def parse_rate(name: str, text: str | None, default: str) -> tuple[int, int]:
     return parsed
 
 
-@cache
-def take_statement(dialect: str):
-    """The check-and-count UPSERT for one database's dialect."""
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    least = func.least if dialect == "postgresql" else func.min
-    cap, rate, now = (bindparam(n, type_=Float) for n in ("cap", "rate", "now"))
-    stmt = insert(rate_buckets).values(key=bindparam("key"), tokens=cap - 1, at=now, allowed=True)
-    # The bucket refilled since its last use, never above its size.
-    refilled = least(cap, rate_buckets.c.tokens + (now - rate_buckets.c.at) * rate)
-    return stmt.on_conflict_do_update(
-        index_elements=[rate_buckets.c.key],
-        set_={
-            "tokens": case((refilled >= 1, refilled - 1), else_=refilled),
-            "at": now,
-            "allowed": refilled >= 1,
-        },
-    ).returning(rate_buckets.c.allowed)
-
-
 def client_address() -> str:
     """The submitter's address, hashed: enough to tell addresses apart, nothing to leak."""
     return hashlib.sha256((request.remote_addr or "?").encode()).hexdigest()[:32]
@@ -73,8 +51,6 @@ def check(what: str, scope: str, setting: str, message: str) -> None:
     count, seconds = current_app.config[setting]
     if count <= 0:
         return
-    from deckcheck.events.core import store
-
     key = f"{what}:{scope}:{client_address()}"
     if not store().take(key, count, seconds, time.time()):
         raise ApiError(

@@ -13,8 +13,6 @@ from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from deckcheck.events.store import WAIT_MS
-
 HERE = Path(__file__).resolve().parent
 ADVISORY_LOCK = 7_301_913  # any constant shared by deckcheck's workers
 
@@ -33,14 +31,15 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     with engine.execution_options(write=True).connect() as conn:
         if conn.dialect.name == "postgresql":
             # A migration may wait for another worker's and take its time: the request
-            # timeouts of the store's connections (store.WAIT_MS) are
-            # not for it.
+            # timeouts of the store's connections (store.WAIT_MS) are not for it.
             conn.execute(text("SET statement_timeout = 0"))
             conn.execute(text("SET lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})
             conn.commit()
         else:
-            # Another worker may be migrating: wait for its write lock (30 s, not 1.5 s).
+            # Another worker may be migrating: wait for its write lock (30 s, not the
+            # connection's own 1.5 s, which is put back after).
+            kept = conn.exec_driver_sql("PRAGMA busy_timeout").scalar() or 0
             conn.exec_driver_sql("PRAGMA busy_timeout=30000")
         try:
             config.attributes["connection"] = conn
@@ -53,4 +52,4 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
                 conn.execute(text("RESET lock_timeout"))
                 conn.commit()
             else:
-                conn.exec_driver_sql(f"PRAGMA busy_timeout={WAIT_MS}")
+                conn.exec_driver_sql(f"PRAGMA busy_timeout={int(kept)}")

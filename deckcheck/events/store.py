@@ -32,6 +32,8 @@ from pathlib import Path
 from sqlalchemy import bindparam, create_engine, event, func, or_, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
+from deckcheck.events.buckets import take_statement
+from deckcheck.events.migrate import upgrade
 from deckcheck.events.names import fold, player_key
 from deckcheck.events.packing import pack
 from deckcheck.events.tables import drops, events, metadata, submissions
@@ -271,8 +273,6 @@ class EventStore:
         self.writes = WriteHealth(self.engine)  # a connection that cannot write is replaced
 
     def migrate(self) -> None:
-        from deckcheck.events.migrate import upgrade
-
         upgrade(self.engine)
 
     def close(self) -> None:
@@ -645,8 +645,6 @@ class EventStore:
     def take(self, key: str, count: int, seconds: float, now: float) -> bool:
         """One request against a token bucket of `count` per `seconds`: checked and
         counted by a single UPSERT, so simultaneous requests cannot all pass."""
-        from deckcheck.events.limits import take_statement
-
         statement = take_statement(self.engine.dialect.name)
         with self._writer.begin() as conn:
             return bool(

@@ -116,5 +116,6 @@ rate_buckets = Table(
 )
 
 # Saved decks and collections live in this database too, on this metadata, described in
-# their own module (imported here so every user of `metadata` sees the whole schema).
-from deckcheck.decks import tables as _decks_tables  # noqa: E402, F401
+# their own module (deckcheck.decks.tables, which imports this one: never the other way
+# round, or the two made an import circle). Whatever needs the whole schema (the test
+# holding the tables to the migrations) imports both.

@@ -20,11 +20,12 @@ from typing import NamedTuple
 
 from rules import deckcode
 from rules.budget import Budget
+from rules.model import MAX_COUNT
 from rules.read import limitless, tts
 from rules.read.codes import read_deck_code
 from rules.read.limitless import LIMITLESS_SECTIONS
 from rules.read.lines import header_of, parse_line, parse_lines_of, read_text
-from rules.read.model import MAX_COUNT, MAX_LINE, Line, Parsed, Reading, count_lines, first_line
+from rules.read.model import MAX_LINE, Line, Parsed, Reading, count_lines, first_line
 from rules.read.shapes import (
     COUNT,
     MARKER,

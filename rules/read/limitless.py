@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.budget import Budget
+from rules.model import MAX_COUNT
 from rules.numbers import is_number
 from rules.read.model import (
-    MAX_COUNT,
     MAX_LINE,
     Line,
     Parsed,

@@ -11,8 +11,9 @@ from rules.budget import Budget
 from rules.cache import Bounded
 from rules.games import HEADERS
 from rules.links import deck_link
+from rules.model import MAX_COUNT
 from rules.numbers import bare, is_number
-from rules.read.model import MAX_COUNT, MAX_LINE, Line, Parsed, Reading, one_card
+from rules.read.model import MAX_LINE, Line, Parsed, Reading, one_card
 from rules.read.shapes import card_readings, count_of, strip_lead, too_many_parts
 
 

@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from rules.budget import OVER_ENTRIES
 from rules.cache import Bounded
 
-MAX_COUNT = 1000
 MAX_LINE = 1000
 
 

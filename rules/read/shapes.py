@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.cache import Bounded
+from rules.model import MAX_COUNT
 from rules.numbers import bare, is_number
-from rules.read.model import MAX_COUNT, Reading
+from rules.read.model import Reading
 
 MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
 # More parts (counts, numbers, markers, runs of words) than this is never one card entry:

@@ -6,10 +6,10 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rules.budget import Budget
+from rules.model import MAX_COUNT
 from rules.numbers import is_number
 from rules.read.lines import parse_line
 from rules.read.model import (
-    MAX_COUNT,
     MAX_LINE,
     Line,
     Parsed,

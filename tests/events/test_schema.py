@@ -7,6 +7,7 @@ from __future__ import annotations
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from deckcheck.decks import tables as _decks_tables  # noqa: F401 - its tables on `metadata`
 from deckcheck.events.store import EventStore
 from deckcheck.events.tables import metadata
 

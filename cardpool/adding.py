@@ -103,24 +103,6 @@ def _count_pool(db: sqlite_utils.Database, game: str, source: str) -> None:
         )
 
 
-def carry_over(db: sqlite_utils.Database, game: str, keys: set[str]) -> int:
-    """Inside an import's transaction, after its rows are in: put back the added cards
-    the new list lacks; a product whose numbers the new list all holds is dropped from
-    `added` (the list took its place). Returns how many cards were put back."""
-    back = 0
-    for product, text in db.execute(
-        "SELECT product, rows FROM added WHERE game = ?", [game]
-    ).fetchall():
-        rows = [row for row in json.loads(text) if row["key"] not in keys]
-        if not rows:
-            db.execute("DELETE FROM added WHERE game = ? AND product = ?", [game, product])
-            continue
-        insert_rows(db, rows, None)
-        keys |= {row["key"] for row in rows}
-        back += len(rows)
-    return back
-
-
 def added(db: sqlite_utils.Database, game: str) -> list[dict]:
     """The products added to a game's list, for GET /api/v1/pools."""
     found = db.execute(

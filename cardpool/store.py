@@ -9,6 +9,7 @@ and readers (WAL mode) see the old pool or the new one, never a mix.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -53,8 +54,6 @@ def replace_pool(
         db.execute("DELETE FROM cards WHERE game = ?", [game])
         insert_rows(db, rows, progress)
         # Products merged in with `cardpool add` stay until a list holds their numbers.
-        from cardpool.adding import carry_over
-
         extra = carry_over(db, game, {row["key"] for row in rows})
         previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
         db.table("pools").upsert(
@@ -114,3 +113,21 @@ def load_cards(db: sqlite_utils.Database, game: str) -> tuple[int, list[Card]]:
     finally:
         db.execute("COMMIT")
     return (found[0] if found else 0), cards
+
+
+def carry_over(db: sqlite_utils.Database, game: str, keys: set[str]) -> int:
+    """Inside an import's transaction, after its rows are in: put back the added cards
+    the new list lacks; a product whose numbers the new list all holds is dropped from
+    `added` (the list took its place). Returns how many cards were put back."""
+    back = 0
+    for product, text in db.execute(
+        "SELECT product, rows FROM added WHERE game = ?", [game]
+    ).fetchall():
+        rows = [row for row in json.loads(text) if row["key"] not in keys]
+        if not rows:
+            db.execute("DELETE FROM added WHERE game = ? AND product = ?", [game, product])
+            continue
+        insert_rows(db, rows, None)
+        keys |= {row["key"] for row in rows}
+        back += len(rows)
+    return back

@@ -27,8 +27,8 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
 from deckcheck.events.packing import unpack
-from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
+from deckcheck.server import owners, sessions
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
 bp.register_error_handler(OperationalError, events_core.busy_response)
@@ -202,7 +202,7 @@ def create_collection():
         "At most {count} new collections per {seconds} seconds from one address; wait a "
         "while and save it again.",
     )
-    row, token = core.store().create_collection(name, game, cards)
+    row, token = core.store().create_collection(name, game, cards, sessions.account_id())
     return jsonify(
         {"collection": collection.collection_json(row, unread), "edit_token": token}
     ), 201
@@ -216,14 +216,14 @@ def get_collection(collection_id: str):
 @collections_bp.put("/<collection_id>")
 def replace_collection(collection_id: str):
     row = collection.find(collection_id)
-    token = events_core.bearer_token()
-    if not token_matches(row["edit_hash"], token):
+    proof = owners.right(events_core.bearer_token())
+    if not owners.may_change(row["edit_hash"], row["owner"], proof):
         raise core.bad_token()
     data = _load(_collection_schema, {"game": row["game"], **_json_body()})
     name, _, cards, unread = _collection_fields({**data, "game": row["game"]})
     try:
         stored = core.store().replace_collection(
-            collection_id, token, name if data.get("name") is not None else None, cards
+            collection_id, proof, name if data.get("name") is not None else None, cards
         )
     except BadToken as err:
         raise core.bad_token() from err

@@ -116,3 +116,4 @@ rate_buckets = Table(
 # Saved decks and collections live in this database too, on this metadata, described in
 # their own module (imported here so every user of `metadata` sees the whole schema).
 from deckcheck.decks import tables as _decks_tables  # noqa: E402, F401
+from deckcheck.server import tables as _server_tables  # noqa: E402, F401

@@ -1,0 +1,201 @@
+"""The accounts API (/api/v1/account, contract "Accounts"): create an account with a
+passkey, sign in (a passkey, a recovery code, a one-time link), devices and passkeys,
+sign out, delete.
+
+Every failed verification is a 400 `passkey-failed` that changes nothing of the account
+(the challenge it answered is used up: a challenge is single use). Sign-in attempts are
+limited per address and per account (429 `too-many-attempts`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from flask import Blueprint, Response, current_app, jsonify
+from sqlalchemy.exc import OperationalError
+
+from deckcheck.accounts import passkeys
+from deckcheck.accounts.passkeys import PasskeyFailed
+from deckcheck.accounts.store import AccountStore
+from deckcheck.api import _json_body
+from deckcheck.errors import ApiError
+from deckcheck.events import core as events_core
+from deckcheck.events import limits, names
+from deckcheck.server import sessions
+
+bp = Blueprint("accounts_api", __name__, url_prefix="/api/v1/account")
+bp.register_error_handler(OperationalError, events_core.busy_response)
+NAME_MAX = 60
+
+
+def store() -> AccountStore:
+    found = current_app.extensions.get("deckcheck.accounts")
+    if found is None:
+        found = current_app.extensions["deckcheck.accounts"] = AccountStore(
+            events_core.store().engine
+        )
+    return found
+
+
+def failed(why: str = "") -> ApiError:
+    return ApiError(
+        400,
+        "passkey-failed",
+        "The passkey's answer could not be verified; nothing was changed. Try again.",
+        {"reason": why[:200]} if why else {},
+    )
+
+
+def attempt(account: str | None = None) -> None:
+    """Count a sign-in attempt against this address (and the account): 429 past it."""
+    count, seconds = current_app.config["ACCOUNTS_SIGNIN_LIMIT"]
+    if count <= 0:
+        return
+    keys = [f"signin:address:{limits.client_address()}"]
+    if account is not None:
+        keys.append(f"signin:account:{account}")
+    for key in keys:
+        if not events_core.store().take(key, count, seconds, time.time()):
+            raise ApiError(
+                429,
+                "too-many-attempts",
+                f"At most {count} sign-in attempts per {seconds} seconds; wait a while.",
+                {"limit": count, "seconds": seconds},
+            )
+
+
+def account_json(row: dict, with_passkeys: bool = False) -> dict:
+    data = {"id": row["id"], "name": row["name"], "created_at": row["created_at"]}
+    if with_passkeys:
+        data["passkeys"] = [
+            {k: p[k] for k in ("id", "created_at", "last_used_at")}
+            for p in store().passkeys(row["id"])
+        ]
+    return data
+
+
+def signed_in(account_id: str, status: int = 200, **extra) -> Response:
+    """The answer of a sign-in: the account, and a new session's cookie."""
+    row = store().account(account_id)
+    if row is None:  # deleted meanwhile
+        raise failed("no such account")
+    secret = sessions.start(account_id)
+    response = jsonify({"account": account_json(row), **extra})
+    response.status_code = status
+    return sessions.give(response, secret)
+
+
+def _base() -> str:
+    return events_core.base_url()
+
+
+def _taken(credential: object, purpose: str):
+    """The challenge a response answers, used up; passkey-failed when it is not one."""
+    try:
+        challenge = passkeys.challenge_of(credential)
+    except PasskeyFailed as err:
+        raise failed(str(err)) from err
+    found = store().take_challenge(challenge, purpose)
+    if found is None:
+        raise failed("unknown, used or expired challenge")
+    return challenge, found
+
+
+# -- creating an account ----------------------------------------------------------
+
+
+@bp.post("/register/options")
+def register_options():
+    name = names.clean("name", _json_body().get("name"), NAME_MAX)
+    attempt()
+    account_id = secrets.token_urlsafe(9)
+    challenge = store().new_challenge("register", account_id, name)
+    return jsonify(passkeys.registration_options(_base(), account_id, name, challenge, []))
+
+
+@bp.post("/register/verify")
+def register_verify():
+    credential = _json_body()
+    attempt()
+    challenge, found = _taken(credential, "register")
+    try:
+        key = passkeys.verify_registration(_base(), credential, challenge)
+    except PasskeyFailed as err:
+        raise failed(str(err)) from err
+    if store().passkey(key.credential_id) is not None:
+        raise failed("this passkey already belongs to an account")
+    account, codes = store().create(found.account_id, found.name, key)
+    return signed_in(account["id"], 201, recovery_codes=codes)
+
+
+# -- signing in -------------------------------------------------------------------
+
+
+@bp.post("/login/options")
+def login_options():
+    attempt()
+    return jsonify(passkeys.authentication_options(_base(), store().new_challenge("login")))
+
+
+@bp.post("/login/verify")
+def login_verify():
+    credential = _json_body()
+    attempt()
+    challenge, _ = _taken(credential, "login")
+    key = store().passkey(str(credential.get("id", ""))[:1400])
+    if key is None:
+        raise failed("this passkey belongs to no account here")
+    attempt(key["account_id"])
+    try:
+        handle = passkeys.user_handle(credential)
+        if handle is not None and handle != key["account_id"]:
+            raise PasskeyFailed("the user handle names another account")
+        count = passkeys.verify_authentication(
+            _base(), credential, challenge, key["public_key"], key["sign_count"]
+        )
+    except PasskeyFailed as err:
+        raise failed(str(err)) from err
+    store().used(key["id"], count)
+    return signed_in(key["account_id"])
+
+
+def _secret_field(field: str, limit: int = 200) -> str:
+    value = _json_body().get(field)
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise names.FieldError(field, f"A text of at most {limit} characters.")
+    return value
+
+
+@bp.post("/login/recovery")
+def login_recovery():
+    code = _secret_field("code")
+    attempt()
+    account_id = store().use_code(code)
+    if account_id is None:
+        raise ApiError(
+            400, "code-not-valid", "This recovery code is not one of an account, or was used."
+        )
+    return signed_in(account_id)
+
+
+@bp.post("/links")
+def new_link():
+    account_id = sessions.required().account_id
+    secret, expires = store().new_link(account_id)
+    return jsonify({"url": f"{_base()}/account/link#{secret}", "expires_at": expires}), 201
+
+
+@bp.post("/links/use")
+def use_link():
+    secret = _secret_field("secret")
+    attempt()
+    account_id = store().use_link(secret)
+    if account_id is None:
+        raise ApiError(
+            400,
+            "link-not-valid",
+            "This sign-in link was used, has expired (after 10 minutes) or is wrong: make a "
+            "new one on a signed-in device.",
+        )
+    return signed_in(account_id)

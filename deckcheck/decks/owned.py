@@ -87,8 +87,13 @@ def account_feed():
     session = sessions.required()
     entries = owned_store.account_feed(core.store(), session.account_id, feed.SHOWN)
     feed_id = FEED_ID.format(id=session.account_id)
+    # Each entry names its deck: one feed holds them all.
     body = "".join(
-        feed.entry_xml(f"{feed_id}/{e['deck_id']}", f"{core.base_url()}/d/{e['deck_id']}", e)
+        feed.entry_xml(
+            f"{feed_id}/{e['deck_id']}",
+            f"{core.base_url()}/d/{e['deck_id']}",
+            {**e, "title": f"{e['name']}: {e['title']}"},
+        )
         for e in entries
     )
     updated = entries[0]["at"] if entries else "1970-01-01T00:00:00+00:00"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 from sqlalchemy.exc import OperationalError
 
 from deckcheck.accounts import passkeys
@@ -36,6 +36,13 @@ def store() -> AccountStore:
             events_core.store().engine
         )
     return found
+
+
+def optional_body() -> dict:
+    """The body of a POST that needs none: empty, or a JSON object (anything else is
+    refused as every JSON route refuses it)."""
+    raw = request.get_data(cache=True)
+    return _json_body(raw) if raw else {}
 
 
 def failed(why: str = "") -> ApiError:
@@ -134,6 +141,7 @@ def register_verify():
 
 @bp.post("/login/options")
 def login_options():
+    optional_body()
     attempt()
     return jsonify(passkeys.authentication_options(_base(), store().new_challenge("login")))
 
@@ -181,6 +189,7 @@ def login_recovery():
 
 @bp.post("/links")
 def new_link():
+    optional_body()
     account_id = sessions.required().account_id
     secret, expires = store().new_link(account_id)
     return jsonify({"url": f"{_base()}/account/link#{secret}", "expires_at": expires}), 201

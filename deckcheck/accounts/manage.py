@@ -4,19 +4,14 @@ its devices (sessions), signing out, deleting it."""
 from __future__ import annotations
 
 from flask import Response, jsonify, request
-from marshmallow import Schema, fields, validate
 
 from deckcheck.accounts import passkeys
-from deckcheck.accounts.api import _base, _taken, account_json, bp, failed, store
+from deckcheck.accounts.api import _base, _taken, account_json, bp, failed, optional_body, store
 from deckcheck.accounts.passkeys import PasskeyFailed
+from deckcheck.accounts.schemas import DeleteSchema
 from deckcheck.api import _json_body, _load
 from deckcheck.errors import ApiError
 from deckcheck.server import owners, sessions
-
-
-class DeleteSchema(Schema):
-    decks = fields.String(required=True, validate=validate.OneOf(["delete", "keep"]))
-
 
 _delete_schema = DeleteSchema()
 
@@ -35,8 +30,9 @@ def account():
 
 @bp.delete("")
 def delete_account():
+    body = _json_body()
     row = _account()
-    keep = _load(_delete_schema, _json_body())["decks"] == "keep"
+    keep = _load(_delete_schema, body)["decks"] == "keep"
     handed = owners.release_all(row["id"], keep)
     store().delete(row["id"])
     response = jsonify(handed) if keep else Response(status=204)
@@ -45,6 +41,7 @@ def delete_account():
 
 @bp.post("/passkeys/options")
 def passkey_options():
+    optional_body()
     row = _account()
     known = [p["credential_id"] for p in store().passkeys(row["id"])]
     challenge = store().new_challenge("add", row["id"])
@@ -53,8 +50,8 @@ def passkey_options():
 
 @bp.post("/passkeys/verify")
 def passkey_verify():
-    row = _account()
     credential = _json_body()
+    row = _account()
     challenge, found = _taken(credential, "add")
     if found.account_id != row["id"]:
         raise failed("the challenge was handed to another account")
@@ -105,6 +102,7 @@ def end_other_sessions():
 
 @bp.post("/logout")
 def logout():
+    optional_body()
     mine = sessions.current() if sessions.COOKIE in request.cookies else None
     if mine is not None:
         sessions.end(mine.account_id, mine.id)

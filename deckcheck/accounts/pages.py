@@ -40,8 +40,8 @@ def _on_an_ip() -> bool:
 def _page(link: dict | None = None, status: int = 200):
     session = sessions.current() if sessions.COOKIE in request.cookies else None
     row = api.store().account(session.account_id) if session is not None else None
-    context = {"ip_host": _on_an_ip(), "account": row, "link": link}
-    if row is not None:
+    context: dict[str, object] = {"ip_host": _on_an_ip(), "account": row, "link": link}
+    if row is not None and session is not None:
         context["passkeys"] = api.store().passkeys(row["id"])
         context["sessions"] = [
             {**s, "current": s["id"] == session.id} for s in sessions.listed(row["id"])

@@ -61,8 +61,9 @@ def account_collections():
 
 @bp.post("/api/v1/account/claim")
 def claim():
+    body = _json_body()
     account = sessions.required().account_id
-    data = _load(_claim_schema, _json_body())
+    data = _load(_claim_schema, body)
     items = [("deck", decks, i) for i in data["decks"]]
     items += [("collection", collections, i) for i in data["collections"]]
     if len(items) > CLAIM_MAX:

@@ -101,7 +101,11 @@ def get_deck(deck_id: str):
     answer = core.deck_json(row, seen.view, seen.changed, seen.day)
     if seen.changed and request.method == "GET":  # a HEAD shows nothing
         core.shown(row, seen)
-    return jsonify(answer)
+    if row["owner"] is not None and row["owner"] == sessions.account_id():
+        answer["yours"] = True  # to its owner only: the editor may save by the session
+    response = jsonify(answer)
+    response.vary.add("Cookie")
+    return response
 
 
 @bp.put("/<deck_id>")

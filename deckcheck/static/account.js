@@ -146,6 +146,7 @@
 
   async function useLink() {
     const secret = location.hash.slice(1);
+    if (!secret) return say("This address holds no sign-in link: open the whole link you were given.", true);
     history.replaceState(null, "", location.pathname); // the secret leaves the address
     try {
       await call("POST", "/api/v1/account/links/use", { secret });

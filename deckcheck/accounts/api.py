@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy.exc import OperationalError
 
 from deckcheck.accounts import passkeys
@@ -82,12 +82,13 @@ def account_json(row: dict, with_passkeys: bool = False) -> dict:
     return data
 
 
-def signed_in(account_id: str, status: int = 200, **extra) -> Response:
-    """The answer of a sign-in: the account, and a new session's cookie."""
+def signed_in(account_id: str, status: int = 200, secret: str | None = None, **extra):
+    """The answer of a sign-in: the account, and the session's cookie (a new session
+    unless the caller stored one: `secret`)."""
     row = store().account(account_id)
     if row is None:  # deleted meanwhile
         raise failed("no such account")
-    secret = sessions.start(account_id)
+    secret = secret or sessions.start(account_id)
     response = jsonify({"account": account_json(row), **extra})
     response.status_code = status
     return sessions.give(response, secret)
@@ -99,10 +100,7 @@ def _base() -> str:
 
 def _taken(credential: object, purpose: str):
     """The challenge a response answers, used up; passkey-failed when it is not one."""
-    try:
-        challenge = passkeys.challenge_of(credential)
-    except PasskeyFailed as err:
-        raise failed(str(err)) from err
+    challenge = _challenge_of(credential)
     found = store().take_challenge(challenge, purpose)
     if found is None:
         raise failed("unknown, used or expired challenge")
@@ -150,22 +148,43 @@ def login_options():
 def login_verify():
     credential = _json_body()
     attempt()
-    challenge, _ = _taken(credential, "login")
-    key = store().passkey(str(credential.get("id", ""))[:1400])
-    if key is None:
-        raise failed("this passkey belongs to no account here")
-    attempt(key["account_id"])
+    challenge = _challenge_of(credential)
+    if store().peek_challenge(challenge, "login") is None:
+        raise failed("unknown, used or expired challenge")
     try:
-        handle = passkeys.user_handle(credential)
-        if handle is not None and handle != key["account_id"]:
-            raise PasskeyFailed("the user handle names another account")
-        count = passkeys.verify_authentication(
-            _base(), credential, challenge, key["public_key"], key["sign_count"]
-        )
+        key = store().passkey(str(credential.get("id", ""))[:1400])
+        if key is None:
+            raise PasskeyFailed("this passkey belongs to no account here")
+        attempt(key["account_id"])
+        count = _verified(credential, challenge, key)
+    except PasskeyFailed as err:
+        store().drop_challenge(challenge)  # single use, whatever the outcome
+        raise failed(str(err)) from err
+    except ApiError:
+        store().drop_challenge(challenge)
+        raise
+    row, secret = sessions.new_row(key["account_id"])
+    if not store().sign_in(challenge, key["id"], count, row):
+        raise failed("the challenge was used meanwhile")
+    sessions.adopt(row)
+    return signed_in(key["account_id"], secret=secret)
+
+
+def _challenge_of(credential: object) -> bytes:
+    try:
+        return passkeys.challenge_of(credential)
     except PasskeyFailed as err:
         raise failed(str(err)) from err
-    store().used(key["id"], count)
-    return signed_in(key["account_id"])
+
+
+def _verified(credential: dict, challenge: bytes, key: dict) -> int:
+    """The authenticator's new counter, once the assertion is verified for `key`."""
+    handle = passkeys.user_handle(credential)
+    if handle is not None and handle != key["account_id"]:
+        raise PasskeyFailed("the user handle names another account")
+    return passkeys.verify_authentication(
+        _base(), credential, challenge, key["public_key"], key["sign_count"]
+    )
 
 
 def _secret_field(field: str, limit: int = 200) -> str:

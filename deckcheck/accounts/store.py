@@ -76,6 +76,37 @@ class AccountStore:
             )
         return challenge
 
+    def peek_challenge(self, challenge: bytes, purpose: str) -> Challenge | None:
+        """The challenge if it was handed out for `purpose` and is unused and unexpired
+        (read only: `sign_in` uses it up, `drop_challenge` throws it away)."""
+        key = account_challenges.c.challenge_hash == token_hash(challenge.hex())
+        with self.engine.begin() as conn:
+            row = conn.execute(select(account_challenges).where(key)).first()
+        if row is None or row.purpose != purpose or row.expires_at < time.time():
+            return None
+        return Challenge(row.purpose, row.account_id, row.name)
+
+    def drop_challenge(self, challenge: bytes) -> None:
+        key = account_challenges.c.challenge_hash == token_hash(challenge.hex())
+        with self._writer.begin() as conn:
+            conn.execute(account_challenges.delete().where(key))
+
+    def sign_in(self, challenge: bytes, passkey_id: str, sign_count: int, session: dict) -> bool:
+        """One transaction for a verified sign-in: the challenge used up (False, and
+        nothing stored, when another request used it first), the passkey's counter and
+        the new session. One write, not three: a sign-in's time is mostly its commits."""
+        key = account_challenges.c.challenge_hash == token_hash(challenge.hex())
+        with self._writer.begin() as conn:
+            if conn.execute(account_challenges.delete().where(key)).rowcount != 1:
+                return False
+            conn.execute(
+                passkeys.update()
+                .where(passkeys.c.id == passkey_id)
+                .values(sign_count=sign_count, last_used_at=now_utc())
+            )
+            conn.execute(account_sessions.insert(), session)
+        return True
+
     def take_challenge(self, challenge: bytes, purpose: str) -> Challenge | None:
         """The challenge, used up; None when it was never handed out for `purpose`,
         was used already or has expired."""

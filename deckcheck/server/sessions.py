@@ -77,8 +77,9 @@ def _lookup(secret: str | None) -> Session | None:
     return Session(row.id, row.account_id)
 
 
-def start(account: str) -> str:
-    """A new session of `account`: its cookie value (give it with `give`)."""
+def new_row(account: str) -> tuple[dict, str]:
+    """A session row of `account` to insert (by `start`, or inside a sign-in's own
+    transaction) and its cookie value."""
     secret = secrets.token_urlsafe(32)
     when = now_utc()
     row = {
@@ -88,9 +89,20 @@ def start(account: str) -> str:
         "created_at": when,
         "last_seen_at": when,
     }
+    return row, secret
+
+
+def adopt(row: dict) -> None:
+    """The request's session is now `row` (stored)."""
+    g.account_session = Session(row["id"], row["account_id"])
+
+
+def start(account: str) -> str:
+    """A new session of `account`: its cookie value (give it with `give`)."""
+    row, secret = new_row(account)
     with _writer().begin() as conn:
         conn.execute(account_sessions.insert(), row)
-    g.account_session = Session(row["id"], account)
+    adopt(row)
     return secret
 
 

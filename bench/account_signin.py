@@ -4,8 +4,9 @@ account with 500 decks, in Chromium.
     .venv/bin/python bench/account_signin.py [--rounds 50] [--decks 500] [--runs 5]
 
 The production server (gunicorn -c gunicorn.conf.py wsgi:app, 2 workers) with the full
-shared pools and a fresh events database (SQLite), sign-in and create limits off for the
-run, reached as `localhost` (the relying party). A software passkey (real P-256 keys and
+shared pools and a fresh events database (SQLite), reached as `localhost` (the relying
+party); the create limit is off for the run, the sign-in limit on but high (its buckets
+are counted, none empties). A software passkey (real P-256 keys and
 ES256 signatures: tests/accounts/authenticator.py) makes the account; each sign-in round
 is a new client: POST /login/options, the passkey signs, POST /login/verify. The figure
 is the two requests' time (the client's signing left out); must <= 30 ms median. Then
@@ -105,7 +106,7 @@ def main() -> None:
     port = free_port()
     base = f"http://localhost:{port}"
     env = {"DECKCHECK_EVENTS_DATABASE": events_db, "DECKCHECK_DECKS_CREATE_LIMIT": "0",
-           "DECKCHECK_SIGNIN_LIMIT": "0"}  # fmt: skip
+           "DECKCHECK_SIGNIN_LIMIT": "1000000/60"}  # fmt: skip
     server = start_server(full_database(), port, production=True, env=env, own_session=True)
     try:
         session, key = register(base)

@@ -54,22 +54,32 @@ def failed(why: str = "") -> ApiError:
     )
 
 
-def attempt(account: str | None = None) -> None:
-    """Count a sign-in attempt against this address (and the account): 429 past it."""
+def buckets(account: str | None = None) -> list[tuple[str, int, int]]:
+    """The rate-limit buckets a sign-in attempt takes: this address's (and the account's)."""
     count, seconds = current_app.config["ACCOUNTS_SIGNIN_LIMIT"]
     if count <= 0:
-        return
+        return []
     keys = [f"signin:address:{limits.client_address()}"]
     if account is not None:
         keys.append(f"signin:account:{account}")
-    for key in keys:
+    return [(key, count, seconds) for key in keys]
+
+
+def too_many() -> ApiError:
+    count, seconds = current_app.config["ACCOUNTS_SIGNIN_LIMIT"]
+    return ApiError(
+        429,
+        "too-many-attempts",
+        f"At most {count} sign-in attempts per {seconds} seconds; wait a while.",
+        {"limit": count, "seconds": seconds},
+    )
+
+
+def attempt(account: str | None = None) -> None:
+    """Count a sign-in attempt against this address (and the account): 429 past it."""
+    for key, count, seconds in buckets(account):
         if not events_core.store().take(key, count, seconds, time.time()):
-            raise ApiError(
-                429,
-                "too-many-attempts",
-                f"At most {count} sign-in attempts per {seconds} seconds; wait a while.",
-                {"limit": count, "seconds": seconds},
-            )
+            raise too_many()
 
 
 def account_json(row: dict, with_passkeys: bool = False) -> dict:
@@ -113,9 +123,10 @@ def _taken(credential: object, purpose: str):
 @bp.post("/register/options")
 def register_options():
     name = names.clean("name", _json_body().get("name"), NAME_MAX)
-    attempt()
     account_id = secrets.token_urlsafe(9)
-    challenge = store().new_challenge("register", account_id, name)
+    challenge = store().new_challenge("register", account_id, name, buckets())
+    if challenge is None:
+        raise too_many()
     return jsonify(passkeys.registration_options(_base(), account_id, name, challenge, []))
 
 
@@ -140,31 +151,36 @@ def register_verify():
 @bp.post("/login/options")
 def login_options():
     optional_body()
-    attempt()
-    return jsonify(passkeys.authentication_options(_base(), store().new_challenge("login")))
+    challenge = store().new_challenge("login", buckets=buckets())
+    if challenge is None:
+        raise too_many()
+    return jsonify(passkeys.authentication_options(_base(), challenge))
 
 
 @bp.post("/login/verify")
 def login_verify():
+    """Every attempt is counted in the transaction that ends it (the sign-in's, or the
+    one that throws its challenge away): one commit for a sign-in."""
     credential = _json_body()
-    attempt()
     challenge = _challenge_of(credential)
     if store().peek_challenge(challenge, "login") is None:
+        attempt()
         raise failed("unknown, used or expired challenge")
+    key = store().passkey(str(credential.get("id", ""))[:1400])
     try:
-        key = store().passkey(str(credential.get("id", ""))[:1400])
         if key is None:
             raise PasskeyFailed("this passkey belongs to no account here")
-        attempt(key["account_id"])
         count = _verified(credential, challenge, key)
     except PasskeyFailed as err:
-        store().drop_challenge(challenge)  # single use, whatever the outcome
+        mine = key["account_id"] if key is not None else None
+        if not store().drop_challenge(challenge, buckets(mine)):
+            raise too_many() from err
         raise failed(str(err)) from err
-    except ApiError:
-        store().drop_challenge(challenge)
-        raise
     row, secret = sessions.new_row(key["account_id"])
-    if not store().sign_in(challenge, key["id"], count, row):
+    refused = store().sign_in(challenge, key["id"], count, row, buckets(key["account_id"]))
+    if refused == "limited":
+        raise too_many()
+    if refused is not None:
         raise failed("the challenge was used meanwhile")
     sessions.adopt(row)
     return signed_in(key["account_id"], secret=secret)

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from deckcheck.accounts.passkeys import NewPasskey
+from deckcheck.events.limits import take_statement
 from deckcheck.events.store import now_utc, token_hash
 from deckcheck.server.tables import (
     account_challenges,
@@ -31,6 +32,10 @@ CHALLENGE_SECONDS = 300
 LINK_SECONDS = 600
 CODES = 10
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
+
+
+# Rate-limit buckets a write takes in its own transaction: (key, count, seconds).
+Buckets = list[tuple[str, int, int]]
 
 
 @dataclass(frozen=True)
@@ -59,10 +64,25 @@ class AccountStore:
 
     # -- challenges -----------------------------------------------------------
 
-    def new_challenge(self, purpose: str, account_id: str | None = None, name=None) -> bytes:
+    def _take(self, conn, buckets: Buckets) -> bool:
+        """Each bucket's token taken in this transaction (deckcheck.events.limits):
+        False when any is empty. A sign-in's limit costs no commit of its own."""
+        statement = take_statement(self.engine.dialect.name)
+        now, allowed = time.time(), True
+        for key, count, seconds in buckets:
+            params = {"key": key, "cap": float(count), "rate": count / seconds, "now": now}
+            allowed = bool(conn.execute(statement, params).scalar_one()) and allowed
+        return allowed
+
+    def new_challenge(
+        self, purpose: str, account_id: str | None = None, name=None, buckets: Buckets = ()
+    ) -> bytes | None:
+        """A new challenge (None: a bucket of `buckets` is empty, none is handed out)."""
         challenge = secrets.token_bytes(32)
         now = time.time()
         with self._writer.begin() as conn:
+            if not self._take(conn, list(buckets)):
+                return None
             conn.execute(account_challenges.delete().where(account_challenges.c.expires_at < now))
             conn.execute(
                 account_challenges.insert(),
@@ -86,26 +106,35 @@ class AccountStore:
             return None
         return Challenge(row.purpose, row.account_id, row.name)
 
-    def drop_challenge(self, challenge: bytes) -> None:
+    def drop_challenge(self, challenge: bytes, buckets: Buckets = ()) -> bool:
+        """The challenge thrown away (a failed attempt), counted in `buckets`: False when
+        one of them is empty."""
         key = account_challenges.c.challenge_hash == token_hash(challenge.hex())
         with self._writer.begin() as conn:
             conn.execute(account_challenges.delete().where(key))
+            return self._take(conn, list(buckets))
 
-    def sign_in(self, challenge: bytes, passkey_id: str, sign_count: int, session: dict) -> bool:
-        """One transaction for a verified sign-in: the challenge used up (False, and
-        nothing stored, when another request used it first), the passkey's counter and
-        the new session. One write, not three: a sign-in's time is mostly its commits."""
+    def sign_in(
+        self, challenge: bytes, passkey_id: str, sign_count: int, session: dict, buckets: Buckets
+    ) -> str | None:
+        """One transaction for a verified sign-in: the attempt counted in `buckets`, the
+        challenge used up, the passkey's counter and the new session. One write, not
+        four: a sign-in's time is mostly its commits. None: signed in; else why not:
+        `limited` (a bucket is empty) or `used` (another request used the challenge)."""
         key = account_challenges.c.challenge_hash == token_hash(challenge.hex())
         with self._writer.begin() as conn:
-            if conn.execute(account_challenges.delete().where(key)).rowcount != 1:
-                return False
+            used = conn.execute(account_challenges.delete().where(key)).rowcount != 1
+            if not self._take(conn, buckets):
+                return "limited"
+            if used:
+                return "used"
             conn.execute(
                 passkeys.update()
                 .where(passkeys.c.id == passkey_id)
                 .values(sign_count=sign_count, last_used_at=now_utc())
             )
             conn.execute(account_sessions.insert(), session)
-        return True
+        return None
 
     def take_challenge(self, challenge: bytes, purpose: str) -> Challenge | None:
         """The challenge, used up; None when it was never handed out for `purpose`,

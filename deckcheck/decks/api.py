@@ -28,7 +28,7 @@ from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
 from deckcheck.events.packing import unpack
 from deckcheck.format_registry import get_format
-from deckcheck.server import owners, sessions
+from deckcheck.server import owners
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
 bp.register_error_handler(OperationalError, events_core.busy_response)
@@ -101,7 +101,7 @@ def get_deck(deck_id: str):
     answer = core.deck_json(row, seen.view, seen.changed, seen.day)
     if seen.changed and request.method == "GET":  # a HEAD shows nothing
         core.shown(row, seen)
-    if row["owner"] is not None and row["owner"] == sessions.account_id():
+    if row["owner"] is not None and row["owner"] == owners.account():
         answer["yours"] = True  # to its owner only: the editor may save by the session
     response = jsonify(answer)
     response.vary.add("Cookie")
@@ -206,7 +206,7 @@ def create_collection():
         "At most {count} new collections per {seconds} seconds from one address; wait a "
         "while and save it again.",
     )
-    row, token = core.store().create_collection(name, game, cards, sessions.account_id())
+    row, token = core.store().create_collection(name, game, cards, owners.account())
     return jsonify(
         {"collection": collection.collection_json(row, unread), "edit_token": token}
     ), 201

@@ -26,7 +26,7 @@ from deckcheck.events import limits, names
 from deckcheck.events.judge import verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.format_registry import get_format
-from deckcheck.server import owners, sessions
+from deckcheck.server import owners
 from rules.format import Format
 from rules.pool import CardIndex
 
@@ -144,7 +144,7 @@ def create(data: dict) -> tuple[dict, str]:
         listed = names.normalise(saved.judged["deck"]["name"])[: names.EVENT_MAX]
         name = listed if listed and not names.FORBIDDEN.search(listed) else name
     # Saved while signed in: the deck belongs to the account too (its token still works).
-    owner = sessions.account_id()
+    owner = owners.account()
     return store().create(
         name, fmt.id, fields.get("notes", ""), saved, limits.client_address(), owner
     )

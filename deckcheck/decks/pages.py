@@ -23,7 +23,7 @@ from deckcheck.events import core as events_core
 from deckcheck.events.packing import unpack
 from deckcheck.format_registry import registry
 from deckcheck.images import images
-from deckcheck.server import sessions
+from deckcheck.server import owners
 from rules.games import GAMES, SECTIONS
 
 bp = Blueprint("deck_pages", __name__)
@@ -91,7 +91,7 @@ def mine():
     games = [(g.id, g.name) for g in GAMES.values()]
     # Signed in: the account's decks, rendered here with their stored verdicts (the
     # background pass keeps them current), so a new device shows them at once.
-    account = sessions.account_id()
+    account = owners.account()
     owned = owned_store.owned_decks(core.store(), account) if account else None
     return render_template("decks/mine.html", data=page_data(), games=games, owned=owned)
 

@@ -1,6 +1,7 @@
 """Who may change a stored deck or collection: whoever holds its edit token, or the
-session of the account that owns it. Decks and collections ask this one function,
-inside the transaction that changes the row (after it is locked).
+session of the account that owns it. This is the one module the decks and collections
+ask (who is signed in, which right a request brings, whether it may change a row: the
+last inside the transaction that changes the row, after it is locked).
 
 Deleting an account hands its things back or deletes them: each product registers how
 (`on_release`), so the accounts code never reaches into another product's tables.
@@ -24,6 +25,16 @@ class Right:
 
     token: str | None = None
     account: str | None = None
+
+
+def account() -> str | None:
+    """The account of this request's session, if it has one."""
+    return sessions.account_id()
+
+
+def signed_in() -> str:
+    """The account of this request's session, or a 401 `not-signed-in`."""
+    return sessions.required().account_id
 
 
 def right(token: str | None) -> Right:

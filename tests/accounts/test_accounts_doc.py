@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import ROOT
 
 from deckcheck.accounts import api, store
@@ -35,3 +36,17 @@ def test_the_numbers_are_the_codes():
     assert api.NAME_MAX == 60 and "at most 60\ncharacters" in DOC
     assert sessions.LIFETIME.days == 30 and "unused for 30 days" in DOC
     assert sessions.COOKIE == "deckcheck_session" and "`deckcheck_session`" in DOC
+
+
+def test_every_error_code_the_contract_names_for_accounts_is_answered():
+    from conftest import SHARED
+
+    path = SHARED / "spec" / "CONTRACT.md"
+    if not path.exists():
+        pytest.skip("the shared contract is absent")
+    section = path.read_text().split("## Accounts", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([a-z]+(?:-[a-z]+)+)`", section))
+    assert {"passkey-failed", "too-many-attempts", "cross-site", "not-signed-in"} <= named
+    code = "\n".join(path.read_text() for path in SOURCES)
+    assert [c for c in sorted(named) if f'"{c}"' not in code] == []
+    assert [c for c in sorted(named) if f"`{c}`" not in DOC] == []

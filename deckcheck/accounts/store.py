@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -35,7 +36,7 @@ CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
 
 
 # Rate-limit buckets a write takes in its own transaction: (key, count, seconds).
-Buckets = list[tuple[str, int, int]]
+Buckets = Sequence[tuple[str, int, int]]
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class AccountStore:
         challenge = secrets.token_bytes(32)
         now = time.time()
         with self._writer.begin() as conn:
-            if not self._take(conn, list(buckets)):
+            if not self._take(conn, buckets):
                 return None
             conn.execute(account_challenges.delete().where(account_challenges.c.expires_at < now))
             conn.execute(
@@ -112,7 +113,7 @@ class AccountStore:
         key = account_challenges.c.challenge_hash == token_hash(challenge.hex())
         with self._writer.begin() as conn:
             conn.execute(account_challenges.delete().where(key))
-            return self._take(conn, list(buckets))
+            return self._take(conn, buckets)
 
     def sign_in(
         self, challenge: bytes, passkey_id: str, sign_count: int, session: dict, buckets: Buckets

@@ -132,7 +132,7 @@
     const owned = store ? store.collection() : null;
     const collections = owned && owned.id && owned.token ? [{ id: owned.id, edit_token: owned.token }] : [];
     act("POST", "/api/v1/account/claim", { decks, collections }, (data) =>
-      say(`${data.claimed.length} added to your account; ${data.refused.length} not (another account's, or a wrong key).`));
+      say(`${data.claimed.length} of this browser's decks and collections are in your account now; ${data.refused.length} could not join it (another account's, gone, or a wrong key).`));
   }
 
   function deleteAccount() {

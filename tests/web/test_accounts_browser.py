@@ -3,10 +3,11 @@ virtual authenticator (ctap2, internal, resident keys, user verification) plays 
 phone's screen lock. Served on `localhost`, not 127.0.0.1: browsers refuse passkeys on
 an IP address (which /account says).
 
-A player makes an account on a phone, saves three decks, makes a one-time link, opens it
-on a laptop (another browser context: no cookie, no passkey), signs in there and edits
-one deck; then signs out on the phone and back in with the passkey. /account is axe
-clean signed out, signed in and with a link and its QR code shown.
+A player with a token deck makes an account on a phone, claims it, saves three decks,
+makes a one-time link, opens it on a laptop (another browser context: no cookie, no
+passkey), signs in there and edits one deck; then signs out on the phone and back in
+with the passkey. /account is axe clean signed out, signed in and with a link and its
+QR code shown.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def _serious(page) -> list[dict]:
 
 
 def _save(page, name: str) -> str:
-    """A deck saved from this page's browser (its session cookie, this site's origin)."""
+    """A deck saved from this page's browser (its session cookie, this site's origin),
+    its edit token kept as the builder's Save keeps it."""
     made = page.evaluate(
         """async ([name, list]) => {
             const r = await fetch("/api/v1/decks", {method: "POST",
@@ -82,6 +84,10 @@ def _save(page, name: str) -> str:
         [name, ST1_TEXT],
     )
     assert made[0] == 201, made
+    page.evaluate(
+        "([id, token, name]) => window.deckcheckDecks.keep(id, token, name)",
+        [made[1]["deck"]["id"], made[1]["edit_token"], name],
+    )
     return made[1]["deck"]["id"]
 
 
@@ -94,6 +100,9 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         phone.goto(f"{site}/account")
         assert phone.locator("#account-ip").count() == 0
         assert _serious(phone) == []
+        # A deck saved before the account: a token deck this browser keeps.
+        kept = _save(phone, "Token deck")
+        assert phone.evaluate(f"window.deckcheckDecks.token('{kept}')")
         phone.fill("#register-name", f"Rika {width}")
         phone.click("#register")
         codes = phone.locator("[data-testid=recovery-codes] li")
@@ -103,6 +112,10 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
 
         phone.goto(f"{site}/account")
         assert phone.inner_text("#account-name") == f"Rika {width}"
+        phone.click("#account-claim")
+        phone.wait_for_selector("#account-status p")
+        # The token deck, and the three saved signed in (their tokens are kept too).
+        assert phone.inner_text("#account-status").startswith("4 of this browser's decks")
         phone.click("#make-link")
         link = phone.locator("#link-url")
         link.wait_for()
@@ -116,10 +129,10 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         assert laptop.inner_text("#account-name") == f"Rika {width}"
         laptop.goto(f"{site}/decks")
         listed = laptop.locator("[data-testid=account-decks] li")
-        assert listed.count() == 3
+        assert listed.count() == 4
         assert sorted(listed.locator("a[href^='/d/']:not([href$='/edit'])").evaluate_all(
             "links => links.map(a => a.getAttribute('href').slice(3))"
-        )) == sorted(ids)  # fmt: skip
+        )) == sorted([*ids, kept])  # fmt: skip
         laptop.click(f"a[href='/d/{ids[1]}/edit']")
         laptop.wait_for_selector("#b-save-status p")
         assert "Save makes a new version" in laptop.inner_text("#b-save-status")
@@ -141,7 +154,7 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         phone.wait_for_selector("#account-name")
         decks = phone.evaluate("async () => (await (await fetch('/api/v1/account/decks')).json())")
         names = sorted(d["name"] for d in decks["data"])
-        assert names == ["Deck 1", "Deck 3", "Edited on the laptop"]
+        assert names == ["Deck 1", "Deck 3", "Edited on the laptop", "Token deck"]
         assert phone.errors == [] and laptop.errors == []
     finally:
         phone_context.close()

@@ -139,7 +139,10 @@
     const choice = document.querySelector("input[name=delete-decks]:checked").value;
     act("DELETE", "/api/v1/account", { decks: choice }, (data) => {
       const store = window.deckcheckDecks;
+      // Kept decks come back with new edit keys, now their only owners: kept here.
       for (const deck of (data && data.decks) || []) if (store) store.keep(deck.id, deck.edit_token, "");
+      const first = ((data && data.collections) || [])[0];
+      if (store && first && !store.collection()) store.keepCollection({ id: first.id, token: first.edit_token, name: "" });
       location.assign("/account");
     });
   }

@@ -121,6 +121,15 @@ def _create_syncs(db: sqlite_utils.Database) -> None:
     db.table("pools").add_column("list_date", str)
 
 
+def _create_added(db: sqlite_utils.Database) -> None:
+    """Products merged in with `cardpool add` (issue 43): their rows are kept here too,
+    so a later import or sync of the whole list keeps them unless it holds their numbers."""
+    db.table("added").create(
+        {"game": str, "product": str, "source": str, "added_at": str, "rows": str},
+        pk=("game", "product"),
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_cards", _create_cards),
     ("0002_pools", _create_pools),
@@ -129,6 +138,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0005_treated_as", _add_treated_as),
     ("0006_lists", _create_lists),
     ("0007_syncs", _create_syncs),
+    ("0008_added", _create_added),
 ]
 
 

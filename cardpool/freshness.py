@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 import sqlite_utils
 
 from cardpool import list_store
+from cardpool.adding import added
 from cardpool.store import pool_info
 from rules.cache import Bounded
 from rules.games import GAME_IDS, game_name
@@ -79,6 +80,7 @@ def status(db: sqlite_utils.Database) -> list[dict]:
                 "imported_at": pool["imported_at"] if pool else None,
                 "list_date": list_date(pool) if pool else None,
                 "last_sync": _sync_json(sync),
+                "added": added(db, game),
             }
         )
     return found

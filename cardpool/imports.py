@@ -104,10 +104,10 @@ def _store(
         raise CardPoolError(database_problem(err)) from err
 
 
-def _parse(game: str, content: bytes, source: str) -> list[dict]:
+def _parse(game: str, content: bytes, source: str, additions: bool = True) -> list[dict]:
     """Validated rows, or a CardPoolError whatever the source holds."""
     try:
-        rows = parse_source(game, content, source)
+        rows = parse_source(game, content, source, additions)
     except RecursionError as err:
         raise SourceFormatError(f"{source}: nested too deeply to be a card list") from err
     except ValueError as err:

@@ -212,7 +212,8 @@ def describe(stored: Stored | None) -> str:
     """One line for `cardpool lists show`."""
     if stored is None:
         return "none"
-    dated = [c.effective for c in stored.history.changes if c.effective]
+    # The latest rule in force: a reported change (one source) is no rule yet.
+    dated = [c.effective for c in stored.history.changes if c.effective and not c.reported]
     latest = max(dated).isoformat() if dated else "no dated change"
     return (
         f"{stored.source}, updated {stored.updated or 'unknown'}: "

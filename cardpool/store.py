@@ -51,14 +51,18 @@ def replace_pool(
             db.execute("ROLLBACK")
             return 0
         db.execute("DELETE FROM cards WHERE game = ?", [game])
-        _insert(db, rows, progress)
+        insert_rows(db, rows, progress)
+        # Products merged in with `cardpool add` stay until a list holds their numbers.
+        from cardpool.adding import carry_over
+
+        extra = carry_over(db, game, {row["key"] for row in rows})
         previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
         db.table("pools").upsert(
             {
                 "game": game,
                 "source": source,
                 "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
-                "count": len(rows),
+                "count": len(rows) + extra,
                 "generation": (previous[0] if previous else 0) + 1,
                 "etag": etag,
                 "last_modified": last_modified,
@@ -74,12 +78,14 @@ def replace_pool(
     return len(rows)
 
 
-def _insert(
+def insert_rows(
     db: sqlite_utils.Database, rows: list[dict], progress: Callable[[int], None] | None
 ) -> None:
     """One prepared INSERT for every row: sqlite-utils' insert_all looked at every value
     of every row (0.7 s for the DCG list); this takes a tenth of it, so a new database
     loads the whole shipped list at once."""
+    if not rows:
+        return
     columns = sorted({name for row in rows for name in row})
     sql = f"INSERT INTO cards ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
     for start in range(0, len(rows), CHUNK):

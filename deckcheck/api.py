@@ -22,6 +22,7 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.images import images
+from deckcheck.products import products_json
 from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import (
     BatchDeckSchema,
@@ -34,6 +35,7 @@ from deckcheck.schemas import (
 from rules import odds
 from rules.export import ExportError, ExportTooLarge, export
 from rules.games import GAMES
+from rules.verdict import verdict_of
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # `/cards?collection=` reads the collection from the events database: busy, a 503.
@@ -306,6 +308,7 @@ def _batch_result(fmt, item: dict, on, index) -> dict:
     return {
         "id": deck_id,
         "legal": report.legal,
+        "verdict": verdict_of(report.violations),
         "violations": [violation_json(v) for v in report.violations],
         "warnings": [violation_json(v) for v in report.warnings],
         "fingerprint": report.fingerprint,
@@ -443,6 +446,11 @@ def pools_status():
     return jsonify({"data": freshness.with_lists(get_db())})
 
 
+@bp.get("/formats/dcg/products")
+def dcg_products():
+    return jsonify(products_json(service.pool_index(service.find_format("dcg"))))
+
+
 @bp.get("/formats/dcg/lists")
 def dcg_lists():
     return jsonify(list_store.current(get_db(), "dcg").raw)
@@ -450,6 +458,18 @@ def dcg_lists():
 
 @bp.get("/health")
 def health():
+    # The events store as this worker has it (health opens nothing): while it does not
+    # take writes, a 503 tells a load balancer to send saves elsewhere.
+    store = current_app.extensions.get("deckcheck.events")
+    problem = store.writes.problem() if store is not None else None
+    if problem is not None:
+        raise ApiError(
+            503,
+            "database-not-writable",
+            f"The server's database does not take writes ({problem}): "
+            "saves are answered 503 until it does.",
+            {"cause": problem},
+        )
     return jsonify({"status": "ok", "version": __version__})
 
 

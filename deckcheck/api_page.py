@@ -31,7 +31,8 @@ def operations(document: dict) -> list[dict]:
     return found
 
 
-@bp.get("/api/v1")
+@bp.get("/api/v1/")  # the document's "/" under its server address /api/v1
+@bp.get("/api/v1")  # registered first: the address url_for builds
 def api_page():
     from deckcheck.openapi import spec
 

@@ -12,6 +12,7 @@ from flask import Flask, current_app
 from flask.cli import AppGroup
 
 from cardpool import list_store
+from cardpool.adding import add_product
 from cardpool.db import connect
 from cardpool.errors import CardPoolError
 from cardpool.imports import Progress, database_problem, import_pool
@@ -82,6 +83,26 @@ def import_command(game: str, source: str) -> None:
     with _all_or_nothing(db, "import failed"), _progress() as progress:
         count = import_pool(db, game, source, progress)
     click.echo(f"imported {count} cards")
+
+
+@cardpool_cli.command("add")
+@click.argument("game", type=click.Choice(GAME_IDS))
+@click.argument("source")
+@click.option("--replace", is_flag=True, help="Replace cards the list already holds.")
+def add_command(game: str, source: str, replace: bool) -> None:
+    """Merge one product's cards from SOURCE (a file path or an http(s) URL: a deckcheck
+    card CSV, or for dcg the community JSON list) into GAME's cards, keeping the rest.
+
+    All or nothing, as an import. A later import or sync that holds the same numbers
+    takes their place.
+    """
+    db = _db()
+    with _all_or_nothing(db, "add failed"), _progress() as progress:
+        done = add_product(db, game, source, replace, progress)
+    if done.kept:
+        click.echo(f"kept {done.kept} cards the list already held (--replace replaces them)")
+    click.echo(f"{done.product} from {source}")
+    click.echo(f"added {done.added} cards")
 
 
 @cardpool_cli.command("sync")

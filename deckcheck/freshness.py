@@ -25,7 +25,7 @@ from cardpool.syncing import BackgroundSync
 from deckcheck import service, share
 from deckcheck.db import get_db
 from rules.games import GAME_IDS, game_name
-from rules.lists import Change
+from rules.lists import Change, reported_words
 
 bp = Blueprint("data", __name__)
 FEED_ID = "tag:deckcheck,2026:formats/dcg/changes"
@@ -121,7 +121,11 @@ def _day(change: Change) -> date:
 def _entry(change: Change, link: str, day: str) -> str:
     when = change.effective.isoformat() if change.effective else "date unknown"
     at = change.effective.isoformat() if change.effective else "undated"  # an id has no spaces
-    cards = [f"{ref.label}: {status}" for ref, status in change.limits]
+    # A change known from one source says "reported", never "banned" (contract).
+    cards = [
+        f"{ref.label}: {reported_words(status) if change.reported else status}"
+        for ref, status in change.limits
+    ]
     cards += [
         f"choice restriction: {', '.join(r.label for r in a)} or "
         f"{', '.join(r.label for r in b)}, not both"
@@ -137,10 +141,15 @@ def _entry(change: Change, link: str, day: str) -> str:
     if change.doubt:
         lines.append(f"Doubt: {change.doubt}")
     content = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    title = (
+        "Reported list change (one source), effective"
+        if change.reported
+        else "List change effective"
+    )
     return (
         "<entry>\n"
         f"<id>{FEED_ID}/{at}/{_digest(change)}</id>\n"
-        f"<title>{escape(f'List change effective {when}: ' + ', '.join(cards)[:200])}</title>\n"
+        f"<title>{escape(f'{title} {when}: ' + ', '.join(cards)[:200])}</title>\n"
         f'<link rel="alternate" href="{escape(link)}"/>\n'
         f"<updated>{day}T00:00:00Z</updated>\n"
         f'<content type="html">{escape(f"<ul>{content}</ul>")}</content>\n'

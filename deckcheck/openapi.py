@@ -12,7 +12,7 @@ from deckcheck.accounts import openapi as accounts_openapi
 from deckcheck.decks import openapi as decks_openapi
 from deckcheck.decks import owned_openapi
 from deckcheck.events import openapi as events_openapi
-from deckcheck.openapi_operation import Route, add_routes
+from deckcheck.openapi_operation import HEALTH_503, Route, add_routes
 
 ERRORS = {
     "400": "malformed JSON",
@@ -24,6 +24,7 @@ ERRORS = {
     "429": "too many at once (validate-batch: the server's batch slots are taken); try again",
     "503": "the request ran past the server's timeout and was stopped (request-timeout)",
 }
+
 
 # Route(path, method, summary, request body schema, success status, success schema,
 # error statuses; query_schema=)
@@ -47,9 +48,15 @@ ROUTES = [
           schemas.CardListSchema, ("404", "422"), query_schema=schemas.CardQuerySchema),
     Route("/cards/{game}/{number}", "get", "One card", None, "200", schemas.CardSchema,
           ("404",)),
-    Route("/health", "get", "Cheap liveness check", None, "200", schemas.HealthSchema, ()),
+    Route("/", "get", "This API's index: the document's address and every operation "
+          "(HTML unless JSON is asked for by name)", None, "200", schemas.ApiIndexSchema, ()),
+    Route("/health", "get", "Cheap liveness check (503 while the database takes no writes)",
+          None, "200", schemas.HealthSchema, ("503",)),
     Route("/pools", "get", "How current each card list is", None, "200",
           schemas.PoolListSchema, ()),
+    Route("/formats/dcg/products", "get",
+          "Every DCG product by its English date (released and announced), with sources",
+          None, "200", schemas.ProductListSchema, ()),
     Route("/formats/dcg/lists", "get",
           "The DCG list history, in the shape `cardpool lists import` reads", None, "200",
           schemas.ListHistoryFileSchema, ()),
@@ -66,7 +73,12 @@ def spec(format_ids: tuple[str, ...] = ()) -> dict:
 
 
 def _refine(document: dict, format_ids: tuple[str, ...]) -> dict:
-    """What marshmallow cannot say: exactly one of decklist / deck, the known format ids."""
+    """What marshmallow cannot say: exactly one of decklist / deck, the known format ids,
+    the index page's HTML beside its JSON, health's own 503."""
+    document["paths"]["/"]["get"]["responses"]["200"]["content"]["text/html"] = {
+        "schema": {"type": "string"}
+    }
+    document["paths"]["/health"]["get"]["responses"]["503"]["description"] = HEALTH_503
     components = document["components"]["schemas"]
     for name in ONE_OF_SCHEMAS:
         components[name]["oneOf"] = ONE_DECK

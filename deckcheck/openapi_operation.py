@@ -5,9 +5,21 @@ a table and build each operation here, the same way."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from apispec import APISpec
+
+# What a 503 means on an operation that reads or writes the events database (events,
+# saved decks, collections), beside the watchdog's request-timeout.
+STORE_503 = (
+    "events-busy: the database is busy or does not take writes right now (nothing was "
+    "stored: send it again, Retry-After); or request-timeout (the request ran past the "
+    "server's timeout)"
+)
+HEALTH_503 = (
+    "database-not-writable: the events database takes no writes right now (why in "
+    "error.details.cause); or request-timeout"
+)
 
 
 @dataclass(frozen=True)
@@ -81,13 +93,19 @@ def add_routes(
     tag: str | None,
     errors: Mapping[str, str],
     scheme: str | None = None,
+    stored: bool = False,
 ) -> None:
     """Every route in `api`, the operations of one path together (apispec takes a path
-    once); `scheme`, when given, is declared as a bearer token."""
+    once); `scheme`, when given, is declared as a bearer token. `stored`: the routes read
+    or write the events database, so each may answer 503 `events-busy` (STORE_503)."""
     if scheme is not None:
         api.components.security_scheme(scheme, {"type": "http", "scheme": "bearer"})
+    if stored:
+        errors = {**errors, "503": STORE_503}
     paths: dict[str, dict] = {}
     for route in routes:
+        if stored and "503" not in route.errors:
+            route = replace(route, errors=(*route.errors, "503"))
         paths.setdefault(route.path, {})[route.method] = operation(route, tag, errors, scheme)
     for path, operations in paths.items():
         api.path(path=path, operations=operations)

@@ -20,8 +20,9 @@ from deckcheck.report_json import report_json
 from deckcheck.web import pack
 from rules import roster
 from rules.format import Format
-from rules.lock import compare
+from rules.lock import compare_decks
 from rules.model import Report
+from rules.verdict import UNCONFIRMED, verdict_of
 
 bp = Blueprint("event", __name__)
 # The results page hands the whole event back to the browser in one hidden field
@@ -51,7 +52,10 @@ class Row:
     def verdict(self) -> str:
         if self.report is None:
             return "not checked"
-        return "legal" if self.report.legal else "not legal"
+        if self.report.legal:
+            return "legal"
+        # Contract, "Verdicts deckcheck cannot confirm": cards the list lacks yet.
+        return "can't confirm" if verdict_of(self.report.violations) == UNCONFIRMED else "not legal"
 
     @property
     def summary(self) -> str:
@@ -327,28 +331,22 @@ def deck_check():
         raise ApiError(400, "empty-decklist", "Paste both the registered and the presented list.")
     registered = service.check(fmt, {"decklist": registered_text}, None)
     presented = service.check(fmt, {"decklist": presented_text}, None)
-    same_cards = registered.fingerprint == presented.fingerprint
-    unread_lines = {
-        "registered": unresolved_lines(registered),
-        "presented": unresolved_lines(presented),
-    }
     return render_template(
         "event/lock.html",
         formats=registry().formats.values(),
         fmt=fmt,
         result={
-            # Unread lines are outside the fingerprint: the same readable cards are not
-            # yet the same deck, a judge compares those lines by hand.
-            "same": same_cards and not any(unread_lines.values()),
-            "same_cards": same_cards,
-            "unread": unread_lines,
+            "comparison": compare_decks(registered.deck, presented.deck),
+            "unread": {
+                "registered": unresolved_lines(registered),
+                "presented": unresolved_lines(presented),
+            },
             "totals": {
                 "registered": unread.section_totals(registered.deck, registered_text),
                 "presented": unread.section_totals(presented.deck, presented_text),
             },
             "registered": registered,
             "presented": presented,
-            "differences": compare(registered.deck, presented.deck),
         },
         form=request.form,
         section_names=SECTION_NAMES,

@@ -11,6 +11,7 @@ from deckcheck.images import Images
 from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Card, Report, Violation
+from rules.verdict import verdict_of
 
 # Per card number and image template: (card, its JSON without the count). Bounded by
 # the pools' sizes; a reloaded pool's new card object replaces the old entry.
@@ -32,12 +33,32 @@ def violation_json(violation: Violation) -> dict[str, Any]:
         data["suggestions"] = list(violation.suggestions)
         if violation.hint:
             data["hint"] = violation.hint
+        if violation.product:  # an unconfirmed card (contract)
+            data["product"] = violation.product
+            data["released"] = violation.released
     return data
+
+
+def _unconfirmed_json(card: Card) -> dict[str, Any]:
+    """A card the list lacks yet: its number and product only, `confirmed` false."""
+    return {
+        "number": card.number,
+        "name": None,
+        "count": 0,
+        "kind": None,
+        "level": None,
+        "colors": [],
+        "types": [],
+        "confirmed": False,
+        "product": card.set,
+    }
 
 
 def _card_json(card: Card, images: Images | None) -> dict[str, Any]:
     """A card of the answer, with its `image_url` where `images` has its game's template
     (contract "Card images": the same field as the card API's card objects)."""
+    if not card.confirmed:
+        return _unconfirmed_json(card)
     template = images.templates.get(card.game) if images else None
     key = (card.game, card.number, template)
     known = _CARD_JSON.get(key)
@@ -92,6 +113,7 @@ def report_json(report: Report, fmt: Format, images: Images | None = None) -> di
     gives it; what pages and events keep needs no address that a setting may change)."""
     return {
         "legal": report.legal,
+        "verdict": verdict_of(report.violations),
         "format": {"id": fmt.id, "game": fmt.game, "name": fmt.name, "date": report.on.isoformat()},
         "deck": deck_json(report, images),
         "violations": [violation_json(v) for v in report.violations],

@@ -168,6 +168,13 @@ class ViolationSchema(Schema):
     hint = fields.String(
         metadata={"description": "unknown-card: `newer-set` when the card list may be behind"}
     )
+    product = fields.String(
+        metadata={"description": "unknown-card of an unconfirmed card: its product's code"}
+    )
+    released = fields.String(
+        allow_none=True,
+        metadata={"description": "with `product`: its English day, null when not known"},
+    )
 
 
 IMAGE_URL = (
@@ -179,18 +186,27 @@ TYPES = (
     "Digi-Battle, DMCG and DBE: the card's types. DCG: a copy of `colors`, deprecated: "
     "read `colors` (DCG cards carry no `types` from the next release)"
 )
+UNNAMED = "null for an unconfirmed card (`confirmed` false): the card list lacks it yet"
+VERDICT = (
+    "`legal` (no violation), `unconfirmed` (every violation is an unknown-card of a card "
+    "the list lacks yet, of a product that is out) or `illegal`"
+)
 PLAY_COST = "a copy of `cost`, deprecated: read `cost` (removed in the next release)"
 
 
 class DeckCardSchema(Schema):
     number = fields.String(required=True)
-    name = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True, metadata={"description": UNNAMED})
     count = fields.Integer(required=True)
-    kind = fields.String()
+    kind = fields.String(allow_none=True)
     level = fields.String(allow_none=True)
     colors = fields.List(fields.String())
     types = fields.List(fields.String(), metadata={"description": TYPES})
     image_url = fields.String(metadata={"description": IMAGE_URL})
+    confirmed = fields.Boolean(
+        metadata={"description": "false for an unconfirmed card (absent otherwise)"}
+    )
+    product = fields.String(metadata={"description": "an unconfirmed card's product"})
 
 
 class SectionSchema(Schema):
@@ -224,6 +240,7 @@ class FormatRefSchema(Schema):
 
 class ReportSchema(Schema):
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     format = fields.Nested(FormatRefSchema, required=True)
     deck = fields.Nested(DeckOutSchema, required=True)
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
@@ -243,6 +260,7 @@ class ErrorSchema(Schema):
 class BatchResultSchema(Schema):
     id = fields.Raw(allow_none=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     fingerprint = fields.String(allow_none=True, required=True)
@@ -378,6 +396,29 @@ class ReleasesSchema(Schema):
         fields.Nested(UndatedSetSchema),
         metadata={"description": "sets in the pool whose cards are not judged on release"},
     )
+
+
+class ProductSchema(Schema):
+    code = fields.String(required=True, metadata={"description": "`EX13`, `LM8`, `BT27`"})
+    name = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "as printed: `EX-13`"})
+    released = fields.String(
+        required=True, allow_none=True, metadata={"description": "English day, or null"}
+    )
+    announced = fields.Boolean(required=True)
+    rests_on = fields.String(required=True, metadata={"description": "in-stores, announced, guess"})
+    when = fields.String(required=True, metadata={"description": "the day in words"})
+    source = fields.String(required=True)
+    numbers = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "`EX13-*` (every number of the set code) or `P-245..P-250`"},
+    )
+    cards_known = fields.Integer(required=True)
+
+
+class ProductListSchema(Schema):
+    data = fields.List(fields.Nested(ProductSchema), required=True)
 
 
 class ListSourceSchema(Schema):
@@ -520,6 +561,13 @@ class ListsStatusSchema(Schema):
     )
 
 
+class AddedProductSchema(Schema):
+    product = fields.String(required=True)
+    source = fields.String(required=True)
+    added_at = fields.String(required=True)
+    cards = fields.Integer(required=True)
+
+
 class PoolSchema(Schema):
     game = fields.String(required=True)
     cards = fields.Integer(required=True)
@@ -528,6 +576,10 @@ class PoolSchema(Schema):
     imported_at = fields.String(required=True, allow_none=True)
     list_date = fields.String(allow_none=True, metadata={"description": "the date the list is of"})
     last_sync = fields.Nested(LastSyncSchema, required=True, allow_none=True)
+    added = fields.List(
+        fields.Nested(AddedProductSchema),
+        metadata={"description": "products merged in with `cardpool add`, with their sources"},
+    )
     lists = fields.Nested(
         ListsStatusSchema,
         metadata={"description": "DCG: its banned / restricted history, beside the cards"},
@@ -551,3 +603,18 @@ class ListHistoryFileSchema(Schema):
 class HealthSchema(Schema):
     status = fields.String(required=True)
     version = fields.String(required=True)
+
+
+class ApiOperationSchema(Schema):
+    method = fields.String(required=True)
+    path = fields.String(required=True)
+    summary = fields.String(required=True)
+
+
+class ApiIndexSchema(Schema):
+    """`GET /api/v1` asked for JSON: where the OpenAPI document is and what it holds."""
+
+    openapi = fields.String(required=True)
+    title = fields.String(required=True)
+    version = fields.String(required=True)
+    operations = fields.List(fields.Nested(ApiOperationSchema), required=True)

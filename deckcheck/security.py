@@ -9,6 +9,7 @@ that forbid inline script, framing and sniffing.
 from __future__ import annotations
 
 import io
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, current_app, request
 from flask.sessions import SecureCookieSessionInterface
@@ -100,13 +101,48 @@ def _headers(response):
     for name, value in FIXED_HEADERS:
         if name.lower() not in present:
             headers.add(name, value)
+    if "location" in present:
+        _location_not_from_host(response)
     return response
 
 
+def _location_not_from_host(response) -> None:
+    """A redirect werkzeug's routing makes by itself (`/static//style.css` to the merged
+    path, a missing trailing slash) is built from the request's Host header:
+    `Host: evil.example` got `Location: http://evil.example/static/style.css`, a link to
+    anywhere a cache would keep. Links the service builds are relative, or absolute from
+    DECKCHECK_BASE_URL (contract, "Limits"), so such a Location is made so too."""
+    where = urlsplit(response.headers["Location"])
+    if not where.netloc or where.netloc != request.host:
+        return  # relative already, or built from DECKCHECK_BASE_URL
+    # One leading slash: `//host/path` would be another site's address again.
+    path = "/" + where.path.lstrip("/")
+    relative = urlunsplit(("", "", path, where.query, where.fragment))
+    response.headers["Location"] = current_app.config.get("BASE_URL", "") + relative
+
+
 class CookieSessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions (events pages keep edit tokens there), with the
-    signing serializer made once per secret key: Flask makes one on every request, to
-    open a session that most requests (every API call) never read."""
+    """Flask's signed-cookie sessions (events pages keep sealed edit tokens there:
+    deckcheck.events.kept_tokens), with the signing serializer made once per secret key:
+    Flask makes one on every request, to open a session that most requests (every API
+    call) never read.
+
+    The cookie is always HttpOnly and SameSite=Lax (a cross-site post carries none), and
+    Secure when the request came over https or DECKCHECK_BASE_URL is https (contract,
+    "Accounts": the one rule for every cookie the service sets)."""
+
+    def get_cookie_httponly(self, app: Flask) -> bool:
+        return True
+
+    def get_cookie_samesite(self, app: Flask) -> str:
+        return app.config["SESSION_COOKIE_SAMESITE"] or "Lax"
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(
+            app.config["SESSION_COOKIE_SECURE"]
+            or request.is_secure
+            or app.config.get("BASE_URL", "").startswith("https://")
+        )
 
     _made: tuple[tuple, URLSafeTimedSerializer | None] | None = None
 

@@ -20,8 +20,8 @@ from rules.budget import Budget
 from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report
-from rules.parse import count_lines
 from rules.pool import CardIndex
+from rules.read import count_lines
 from rules.validate import check_structured, check_text
 
 MAX_LINES = 1000
@@ -132,6 +132,7 @@ def unchecked(deck_id: object, error: dict) -> dict:
     return {
         "id": deck_id,
         "legal": False,
+        "verdict": "illegal",
         "violations": [],
         "warnings": [],
         "fingerprint": None,
@@ -355,7 +356,8 @@ def card_limits(game: str, number: str) -> list[dict]:
 def _limit(format_id: str, status: str, change) -> dict:
     return {
         "format": format_id,
-        "status": status,
+        # A change known from one source is "reported", never "banned" (contract).
+        "status": "reported" if change.reported else status,
         "effective": _iso_day(change.effective),
         "announced": _iso_day(change.announced),
         "doubt": change.doubt,

@@ -8,7 +8,7 @@ not"), and an export lists what it left out in `warnings`.
 from __future__ import annotations
 
 from rules.model import Deck, Unresolved, plural, unread_words
-from rules.parse import parse
+from rules.read import parse
 
 MAIN = "main"
 

@@ -13,7 +13,10 @@ from datetime import UTC, date, datetime
 from flask import Flask
 
 from deckcheck.format_registry import registry
+from rules.lists import reported_words
 from rules.model import Report, Violation
+from rules.unconfirmed import summary
+from rules.verdict import verdict_of
 
 MONTHS = (
     "January February March April May June July August September October November December"
@@ -93,6 +96,11 @@ def problem_words(violation: Violation, report: Report) -> str:
 
 
 def init_app(app: Flask) -> None:
+    # Contract, "Verdicts deckcheck cannot confirm": pages say "Can't confirm", not
+    # "Not legal", when the only problems are cards the list lacks yet.
+    app.add_template_filter(verdict_of, "verdict")
+    app.add_template_filter(summary, "cant_confirm")
+    app.add_template_filter(reported_words, "reported")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(day_words, "day")
     app.add_template_filter(moment_words, "moment")

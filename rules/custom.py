@@ -32,6 +32,8 @@ from rules.checks import (
 from rules.format import Format
 from rules.lists import BANNED, RESTRICTED, CardRef, Change, ListHistory
 from rules.nesting import MAX_DEPTH, bracket_depth, value_depth
+from rules.products import dcg_products
+from rules.sets import parse_set_code
 
 KEYS = {
     # The README's table of keys is generated from these (tests/test_docs.py holds it to them).
@@ -50,6 +52,11 @@ KEYS = {
     "banned": 'card numbers added to the banned list, e.g. `["BT1-010"]`',
     "restricted": "card numbers added to the restricted-to-1 list",
     "date": ('the lists are taken as of this date (`"2025-06-01"`), whatever date a request gives'),
+    "early": (
+        'DCG: product codes legal early, e.g. `["BT24"]` for a pre-release event: their '
+        "cards count as released from `early_from`"
+    ),
+    "early_from": 'the day `early` products count from (`"2026-01-17"`; default: any day)',
 }
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 MAX_FILE_BYTES = 64 * 1024
@@ -136,7 +143,7 @@ def build(data: dict, known: dict[str, Format], built_in: dict[str, Format], fil
     fmt = _apply_lists(fmt, data, file)
     if "date" in data:
         fmt = replace(fmt, date=_date(data["date"]))
-    return fmt
+    return _apply_early(fmt, data)
 
 
 def _text(data: dict, key: str, required: bool = False) -> str:
@@ -272,3 +279,31 @@ def _date(value: object) -> date:
         except ValueError:
             pass
     raise FormatFileError(f"date {str(value)[:40]!r} is not a date like 2024-03-01")
+
+
+def early_codes(value: object, where: str = "early") -> tuple[str, ...]:
+    """Product codes as organizers write them (`BT24`, `bt-24`) in their set-code form
+    (`BT24`); each must be a product deckcheck knows (`GET /api/v1/formats/dcg/products`)."""
+    if not isinstance(value, list) or not value or len(value) > 20:
+        raise FormatFileError(f'{where} must be a list of 1 to 20 product codes, e.g. ["BT24"]')
+    products = dcg_products()
+    codes = []
+    for item in value:
+        found = parse_set_code(item.strip().replace("-", "", 1)) if isinstance(item, str) else None
+        if found is None or found.code not in products.by_code:
+            raise FormatFileError(
+                f"{where}: {str(item)[:40]!r} is not a DCG product deckcheck knows"
+            )
+        codes.append(found.code)
+    return tuple(dict.fromkeys(codes))
+
+
+def _apply_early(fmt: Format, data: dict) -> Format:
+    if "early" not in data:
+        if "early_from" in data:
+            raise FormatFileError("early_from needs early (the products legal early)")
+        return fmt
+    if fmt.game != "dcg":
+        raise FormatFileError("early is for DCG formats (products with release dates)")
+    start = _date(data["early_from"]) if "early_from" in data else None
+    return replace(fmt, early=early_codes(data["early"]), early_from=start)

@@ -30,13 +30,23 @@ class Format:
     extends: str | None = None
     origin: str = "built-in"
     notes: tuple[str, ...] = field(default=())
+    # Products legal early (a pre-release event): their cards count as released from
+    # `early_from` (None: from any day), whatever their English day.
+    early: tuple[str, ...] = ()
+    early_from: dt.date | None = None
 
     def day(self, requested: dt.date) -> dt.date:
         return self.date or requested
 
+    def early_on(self, day: dt.date) -> frozenset[str]:
+        """The product codes legal early on `day`."""
+        if not self.early or (self.early_from is not None and day < self.early_from):
+            return frozenset()
+        return frozenset(self.early)
+
     def judge(self, deck: Deck, on: dt.date) -> tuple[list[Violation], list[Violation]]:
         """(violations, warnings) of a resolved deck on a day."""
-        ctx = Context(self.day(on), self.lists)
+        ctx = Context(self.day(on), self.lists, self.early_on(self.day(on)))
         violations: list[Violation] = []
         warnings: list[Violation] = []
         for check in self.checks:

@@ -15,7 +15,14 @@ from collections.abc import Collection
 from datetime import date
 from typing import Any
 
-from rules.lists import BANNED, RESTRICTED, UNRESTRICTED, ListHistory, change_from_dict
+from rules.lists import (
+    BANNED,
+    REPORTED,
+    RESTRICTED,
+    UNRESTRICTED,
+    ListHistory,
+    change_from_dict,
+)
 from rules.numbers import looks_like_number, number_key
 
 STATUSES = (BANNED, RESTRICTED, UNRESTRICTED)
@@ -55,7 +62,9 @@ def check_history(
             raise ListFileError(
                 f"{where}: announced {announced}, after it took effect: dates swapped?"
             )
-        if effective:
+        # A reported change (one source) is no rule: it stands outside the order, so a
+        # file may list changes after it that take effect earlier.
+        if effective and change.get("confidence") != REPORTED:
             if last and effective < last[1]:
                 raise ListFileError(
                     f"{where}: out of order: it takes effect before changes[{last[0]}] "

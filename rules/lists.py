@@ -16,6 +16,17 @@ from rules.cache import Bounded
 from rules.numbers import number_key
 
 BANNED, RESTRICTED, UNRESTRICTED = "banned", "restricted", "unrestricted"
+# A change known from one source only (contract): shown and warned of, never enforced.
+REPORTED = "reported"
+OFFICIAL_PAGE = "https://world.digimoncard.com/rule/restriction_card/"
+
+
+def reported_words(status: str) -> str:
+    """A reported limit in words that never say "banned" (contract: feeds and saved
+    decks say "reported"): `reported: no copies`, `reported: 1 copy`."""
+    return {BANNED: "reported: no copies", RESTRICTED: "reported: 1 copy"}.get(
+        status, f"reported: {status}"
+    )
 
 
 @dataclass(frozen=True)
@@ -47,8 +58,13 @@ class Change:
         return self.choice_ends[at] if at < len(self.choice_ends) else None
 
     @property
+    def reported(self) -> bool:
+        """Known from one source only: a warning (`list-change-reported`), not a rule."""
+        return self.confidence == REPORTED
+
+    @property
     def enforced(self) -> bool:
-        return self.effective is not None
+        return self.effective is not None and not self.reported
 
 
 @dataclass(frozen=True)
@@ -78,6 +94,7 @@ class ListHistory:
         self.updated = updated
         self.changes = sorted(changes, key=lambda c: (c.effective is None, c.effective or date.min))
         self._enforced = [c for c in self.changes if c.enforced]
+        self._reported = tuple(c for c in self.changes if c.reported)
         self._announced = [c for c in self._enforced if c.announced]
         # Per card (by number key, so any spelling matches), its changes in date order.
         self._by_key: dict[str, list[tuple[str, Change]]] = {}
@@ -88,6 +105,7 @@ class ListHistory:
         self._states: Bounded[date, dict[str, tuple[str, Change]]] = Bounded(1024)
         self._pairs: Bounded[date, tuple[KeyedPair, ...]] = Bounded(1024)
         self._upcoming: Bounded[date, tuple[date, ...]] = Bounded(1024)
+        self._reported_on: Bounded[date, tuple[Change, ...]] = Bounded(1024)
 
     def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
         """`("banned"|"restricted", change)` for a card limited on that day, else None."""
@@ -145,6 +163,20 @@ class ListHistory:
                     if c.announced and c.effective and c.announced <= on < c.effective
                 }
             )
+        )
+
+    def reported_on(self, on: date) -> tuple[Change, ...]:
+        """The reported changes that would be in force on `on` (or are announced by then),
+        kept per day: every check of a DCG deck asks."""
+        if not self._reported:
+            return ()
+        return self._reported_on.value(on, self._reported_by)
+
+    def _reported_by(self, on: date) -> tuple[Change, ...]:
+        return tuple(
+            c
+            for c in self._reported
+            if (c.effective and c.effective <= on) or (c.announced and c.announced <= on)
         )
 
     def with_extra(self, extra: list[Change]) -> ListHistory:

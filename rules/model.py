@@ -41,6 +41,10 @@ class Card:
     # DCG (Rule) "Card number: Also treated as [XX]": the number whose copy limit and
     # list entries this printing shares (RB1-004 Agumon counts as P-009).
     treated_as: str | None = None
+    # False for an unconfirmed card (contract, "Verdicts deckcheck cannot confirm"): a
+    # number of a known product the card list lacks yet, held in its section by its
+    # number only (no name, no facts) so sizes, copy limits and the fingerprint count it.
+    confirmed: bool = True
     # `number_key(number)`, worked out once: lists, limits and lookups key cards by it,
     # several times per card of every deck.
     key: str = field(init=False, repr=False, compare=False)
@@ -255,6 +259,8 @@ class Context(NamedTuple):
 
     on: date
     lists: ListHistory | None = None
+    # Product codes whose cards count as released on this day (a pre-release event).
+    early: frozenset[str] = frozenset()
 
 
 class Check(Protocol):

@@ -207,6 +207,12 @@ class CardIndex:
         day = f" (list updated {self.updated[:10]})" if self.updated else ""
         return words + day
 
+    def newest_set(self, series: str) -> str | None:
+        """The newest set code the list holds of a series (`EX12`), None when it holds
+        none or the series has no numbered sets."""
+        found = self._newest.get(series)
+        return found.code if found is not None and found.number is not None else None
+
     def suggest(self, text: str, limit: int = 3) -> list[Card]:
         """Near matches of a mistyped name or number, best first.
 

@@ -10,14 +10,16 @@ each one the same way.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import NamedTuple
 
 from rules.budget import SUGGESTIONS, Budget
 from rules.cache import Bounded
-from rules.games import GAMES, SIDE, game_name
+from rules.games import GAMES, SIDE, Game, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
-from rules.parse import Line, Parsed, Reading
 from rules.pool import CardIndex
+from rules.read import Line, Parsed, Reading
+from rules.unconfirmed import judged_out, placeholder, violation
 
 POOL_RULE = "{game} card list: every card in a deck must be a real card of the game"
 INPUT_RULE = "deckcheck decklist format (one card entry, header or comment per line)"
@@ -48,10 +50,19 @@ class Choice(NamedTuple):
 class Resolver:
     """Finds the card each line names, keeping the problems and notes it meets."""
 
-    def __init__(self, index: CardIndex, budget: Budget, structured: bool = False) -> None:
+    def __init__(
+        self,
+        index: CardIndex,
+        budget: Budget,
+        structured: bool = False,
+        on: date | None = None,
+        early: frozenset[str] = frozenset(),
+    ) -> None:
         self.index = index
         self.budget = budget
         self.structured = structured
+        self.on = on or date.today()
+        self.early = early
         self.problems: list[Violation] = []
         self.notes: list[Violation] = []
 
@@ -70,7 +81,8 @@ class Resolver:
            unclear (`unparsed-line`).
         3. Else a misspelt name ("near"), then a number against its name ("other", with a
            `name-mismatch` warning): the most natural readings must agree, else unclear.
-        4. Else the line names no card: several numbers, an ambiguous name, or unknown.
+        4. Else the line names no card: several numbers, an ambiguous name, an
+           unconfirmed card (a number of a known product the list lacks), or unknown.
         """
         readings = line.readings if readings is None else readings
         first = self._number_first(readings)
@@ -94,8 +106,26 @@ class Resolver:
                 if chosen is not None and tier == "other":
                     self._mismatch(line, chosen)
                 return chosen
+        if not choices and not ambiguous and readings and readings[0].number:
+            held = self._unconfirmed(line, readings[0])
+            if held is not None:
+                return held
         self._none(line, readings, choices, ambiguous)
         return None
+
+    def _unconfirmed(self, line: Line, first: Reading) -> Choice | None:
+        """A placeholder for a number of a known product the list lacks; an `unknown-card`
+        of it while the product is out (before, the release check judges it)."""
+        found = placeholder(self.index, first.number or "")
+        if found is None:
+            return None
+        card, product = found
+        if judged_out(product, self.on, self.early):
+            where, rule = self._where(line), self._rule()
+            self.problems.append(
+                violation(self.index, card, product, where, rule, self._line(line))
+            )
+        return Choice(card, first.count, first, "exact")
 
     def _number_first(self, readings: tuple[Reading, ...]) -> Choice | None:
         """Step 1 of `card`. Pure in the pool and the readings, so its answer is kept per
@@ -300,10 +330,17 @@ class Resolver:
         )
 
 
-def resolve(parsed: Parsed, index: CardIndex, budget: Budget | None = None) -> Resolved:
-    """Every line of a parsed list (text or structured) to entries, problems and notes."""
+def resolve(
+    parsed: Parsed,
+    index: CardIndex,
+    budget: Budget | None = None,
+    on: date | None = None,
+    early: frozenset[str] = frozenset(),
+) -> Resolved:
+    """Every line of a parsed list (text or structured) to entries, problems and notes;
+    `on` (default today) and `early` decide whether an unconfirmed card's product is out."""
     structured = parsed.style == "structured"
-    resolver = Resolver(index, budget or Budget(), structured)
+    resolver = Resolver(index, budget or Budget(), structured, on, early)
     game = GAMES[index.game]
     entries: list[Entry] = []
     side: list[Entry] = []
@@ -323,10 +360,7 @@ def resolve(parsed: Parsed, index: CardIndex, budget: Budget | None = None) -> R
             entries.append(Entry(choice.card, choice.count, line.section or "main"))
             continue
         card = choice.card
-        where = (game.id, card.kind, card.level, line.section, parsed.has_headers)
-        section = _ROUTES.get(where)
-        if section is None:
-            section = _ROUTES.keep(where, game.route(*where[1:]))
+        section = _section(game, card, line.section, parsed.has_headers)
         (side if section == SIDE else entries).append(
             Entry(card, choice.count, section, line.number)
         )
@@ -336,6 +370,18 @@ def resolve(parsed: Parsed, index: CardIndex, budget: Budget | None = None) -> R
     )
     notes = (*_side_notes(side), *resolver.notes)
     return Resolved(deck, tuple(resolver.problems), notes)
+
+
+def _section(game: Game, card: Card, header: str | None, has_headers: bool) -> str:
+    """The section a card read from text goes to; an unconfirmed card's kind is not
+    known, so it stays in the section it was written in."""
+    if not card.confirmed:
+        return header if header in (*game.sections, SIDE) else "main"
+    where = (game.id, card.kind, card.level, header, has_headers)
+    section = _ROUTES.get(where)
+    if section is None:
+        section = _ROUTES.keep(where, game.route(*where[1:]))
+    return section
 
 
 def _unread(line: Line, structured: bool) -> Unresolved:

@@ -9,8 +9,8 @@ from rules.budget import Budget
 from rules.fingerprint import fingerprint
 from rules.format import Format
 from rules.model import Report, Violation
-from rules.parse import Entry, Parsed, parse, parse_structured
 from rules.pool import CardIndex
+from rules.read import Entry, Parsed, parse, parse_structured
 from rules.resolve import resolve
 
 
@@ -35,7 +35,8 @@ def check_parsed(
     fmt: Format, index: CardIndex, parsed: Parsed, on: date, budget: Budget | None = None
 ) -> Report:
     """The one path every input takes once parsed: resolve, then the format's checks."""
-    resolved = resolve(parsed, index, budget)
+    day = fmt.day(on)
+    resolved = resolve(parsed, index, budget, day, fmt.early_on(day))
     violations, warnings = fmt.judge(resolved.deck, on)
     return Report(
         format_id=fmt.id,

@@ -11,7 +11,7 @@ from cardpool.importers.card_csv import CardCsvRowSchema
 from deckcheck.cli import cardpool_cli
 from rules.builtin import BUILT_IN
 from rules.custom import KEYS
-from rules.parse import SHAPES
+from rules.read import SHAPES
 
 README = (ROOT / "README.md").read_text()
 PAGES = {path.name: path.read_text() for path in sorted((ROOT / "docs").glob("*.md"))}

@@ -11,8 +11,9 @@ from cardpool.importers import card_csv, dcg_json
 from rules.games import GAMES
 
 
-def parse_source(game: str, content: bytes, source: str) -> list[dict]:
-    """Rows of a card list, JSON (DCG upstream shape) or the deckcheck CSV, by content."""
+def parse_source(game: str, content: bytes, source: str, additions: bool = True) -> list[dict]:
+    """Rows of a card list, JSON (DCG upstream shape) or the deckcheck CSV, by content;
+    `additions` False for one product's cards (`cardpool add`), which are only its own."""
     head = content.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if head in (b"[", b"{"):
         if not GAMES[game].json_card_list:
@@ -23,7 +24,8 @@ def parse_source(game: str, content: bytes, source: str) -> list[dict]:
         # deckcheck's own additions (cards the upstream lacks) survive an import.
         from cardpool.shipped import with_additions
 
-        rows = with_additions(dcg_json.parse(content, source))
+        rows = dcg_json.parse(content, source)
+        rows = with_additions(rows) if additions else rows
     else:
         rows = card_csv.parse(game, content, source)
     if not rows:

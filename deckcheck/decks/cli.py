@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import time
 from collections.abc import Callable
+from typing import Any
 
 import click
 from flask import current_app
@@ -27,10 +29,25 @@ def _part(text: str | None) -> tuple[int, int] | None:
     return int(k), int(n)
 
 
+class Seconds(click.FloatRange):
+    """A number of seconds in range. click's FloatRange lets `nan` through (every
+    comparison with it is false), and a pass with a budget of nan never stopped."""
+
+    name = "seconds"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        seconds = float(super().convert(value, param, ctx))
+        if math.isnan(seconds):
+            self.fail(f"{value!r} is not a number of seconds (1 to 86400)", param, ctx)
+        return seconds
+
+
 @decks_cli.command("rejudge")
 @click.option(
     "--seconds",
-    type=click.FloatRange(1, 86400),
+    type=Seconds(1, 86400),
     default=PASS_SECONDS,
     show_default=True,
     help="Stop after this long; the next pass goes on where this one stopped.",

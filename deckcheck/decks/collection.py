@@ -21,8 +21,8 @@ from deckcheck.events import names
 from deckcheck.events.packing import unpack
 from rules.games import GAMES
 from rules.numbers import number_key
-from rules.parse import parse_lines_of
 from rules.pool import CardIndex
+from rules.read import parse_lines_of
 
 MAX_ENTRIES = 20_000
 MAX_COPIES = 100_000

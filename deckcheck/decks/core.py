@@ -29,6 +29,7 @@ from deckcheck.format_registry import get_format
 from deckcheck.server import owners
 from rules.format import Format
 from rules.pool import CardIndex
+from rules.verdict import verdict_of
 
 _lock = threading.Lock()
 NOTES_MAX_BYTES = 4096
@@ -240,6 +241,7 @@ def deck_json(row: dict, view: dict, changed: bool, checked_on: str) -> dict:
         "feed_url": f"{base_url()}/d/{row['id']}/changes.atom",
         "fingerprint": row["fingerprint"],
         "legal": view["legal"],
+        "verdict": verdict_of(view["violations"]),
         "violations": view["violations"],
         "warnings": view["warnings"],
         "checked_on": checked_on,
@@ -253,7 +255,11 @@ def deck_json(row: dict, view: dict, changed: bool, checked_on: str) -> dict:
         data["error"] = view["error"]
     if changed:
         given = unpack(row["verdict"])
-        data["was"] = {"legal": bool(row["legal"]), **given}
+        data["was"] = {
+            "legal": bool(row["legal"]),
+            "verdict": verdict_of(given["violations"]),
+            **given,
+        }
     return data
 
 

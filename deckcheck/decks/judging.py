@@ -20,6 +20,7 @@ from deckcheck.report_json import deck_json
 from rules.format import Format
 from rules.model import Report
 from rules.pool import CardIndex
+from rules.verdict import is_unconfirmed
 
 # A line that named no card is kept as written, up to the length a structured deck's
 # entry may have (DeckEntrySchema); its count as read, or 1 when it could not be read.
@@ -101,10 +102,14 @@ def feed_entries(
             entries.append(
                 _entry(deck_id, version, "gone", v, f"No longer a problem: {v['message']}")
             )
-    warned = {(_key(w), w["message"]) for w in before["warnings"] if w["code"] == "upcoming-change"}
+    # An announced change, and one only reported (its words say "reported", never
+    # "banned": a single source is no rule).
+    told = ("upcoming-change", "list-change-reported")
+    warned = {(_key(w), w["message"]) for w in before["warnings"] if w["code"] in told}
     for w in now["warnings"]:
-        if w["code"] == "upcoming-change" and (_key(w), w["message"]) not in warned:
-            entries.append(_entry(deck_id, version, "upcoming", w, w["message"]))
+        if w["code"] in told and (_key(w), w["message"]) not in warned:
+            kind = "upcoming" if w["code"] == "upcoming-change" else "reported"
+            entries.append(_entry(deck_id, version, kind, w, w["message"]))
     return entries
 
 
@@ -124,6 +129,8 @@ def problem_words(violation: dict, report: Report, fmt: Format, on: date) -> str
     2026-09-01: this deck holds 2"); any other problem as its message says it."""
     cards = violation.get("cards") or []
     code = violation["code"]
+    if is_unconfirmed(violation):  # a card the list lacks yet: not a broken rule
+        return f"Can't confirm: {violation['message']}"
     if code not in ("banned", "restricted") or not cards or fmt.lists is None:
         return violation["message"]
     held = {stack.card.number: stack for stack in report.deck.totals}

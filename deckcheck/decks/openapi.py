@@ -52,7 +52,7 @@ ROUTES = [
 
 
 def add_paths(api: APISpec) -> None:
-    add_routes(api, ROUTES, "decks", ERRORS, "editToken")
+    add_routes(api, ROUTES, "decks", ERRORS, "editToken", stored=True)
 
 
 __all__ = ["add_paths"]

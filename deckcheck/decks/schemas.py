@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields
 from marshmallow.validate import Length
 
-from deckcheck.schemas import DeckInputSchema, UnresolvedSchema, ViolationSchema
+from deckcheck.schemas import VERDICT, DeckInputSchema, UnresolvedSchema, ViolationSchema
 
 LOOKUP_MAX = 500
 
@@ -40,6 +40,7 @@ class LookupSchema(Schema):
 
 class VerdictSchema(Schema):
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     unresolved = fields.List(fields.Nested(UnresolvedSchema))

@@ -27,7 +27,9 @@ from deckcheck.events.verdicts import format_digest, judge_version
 from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Card
+from rules.numbers import number_key
 from rules.pool import CardIndex
+from rules.products import dcg_products
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ def card_facts(fmt: Format, index: CardIndex, day: date) -> dict[str, str]:
                 for key in keys:
                     paired.setdefault(key, []).append(f"{'now' if d == day else d}{sign}{pair}")
     releases = getattr(fmt.check_of("not-released"), "releases", None)
+    reported = _reported(lists, day)
     facts = {}
     for number, card in index.cards.items():
         parts = [card_text(card)]
@@ -101,6 +104,7 @@ def card_facts(fmt: Format, index: CardIndex, day: date) -> dict[str, str]:
                 if found != now:
                     parts.append(f"{d}:{key}={found[0] if found else '-'}")
             parts.extend(paired.get(key, ()))
+            parts.extend(reported.get(key, ()))
         if releases is not None:
             product = releases.of_card(number)
             parts.append("out" if product is None or product.released <= day else "not-out")
@@ -108,9 +112,32 @@ def card_facts(fmt: Format, index: CardIndex, day: date) -> dict[str, str]:
     return facts
 
 
+def _reported(lists, day: date) -> dict[str, list[str]]:
+    """Per number key, the list changes known from one source that name it on the day
+    (`list-change-reported` warnings, issue 43)."""
+    found: dict[str, list[str]] = {}
+    for change in lists.reported_on(day) if lists is not None else ():
+        for ref, status in change.limits:
+            found.setdefault(number_key(ref.number), []).append(
+                f"reported:{status}@{change.effective}"
+            )
+    return found
+
+
+def products_out(fmt: Format, day: date) -> str:
+    """Which known DCG products are out on the day: a deck's unconfirmed cards (numbers
+    the list lacks, so no card facts) turn from `not-released` to unconfirmed when their
+    product comes out, and a deck read after that day is judged again."""
+    if fmt.game != "dcg":
+        return ""
+    out = [p.code for p in dcg_products().items if p.out_on(day) or p.code in fmt.early_on(day)]
+    return ",".join(out)
+
+
 def make_world(fmt: Format, index: CardIndex, day: date) -> World:
     facts = card_facts(fmt, index, day)
     rules = f"{judge_version()}/{format_digest(replace(fmt, lists=None))}/{fmt.game}"
+    rules += f"/{products_out(fmt, day)}"
     digest = hashlib.sha256(rules.encode())
     for number in sorted(facts):
         digest.update(f"{number}={facts[number]};".encode("utf-8", "surrogatepass"))

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, date, datetime
 
 from flask import current_app, make_response, render_template, request
 
 from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
-from deckcheck.events import alike, limits, names, verdicts, zones
+from deckcheck.events import alike, limits, names, verdicts, writable, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
@@ -29,7 +30,11 @@ from deckcheck.events.store import (
 )
 from deckcheck.format_registry import get_format
 from deckcheck.words import moment_words
+from rules.cache import Bounded
+from rules.custom import FormatFileError, early_codes
+from rules.format import Format
 from rules.games import SECTIONS
+from rules.verdict import verdict_of
 
 _lock = threading.Lock()
 MAX_DESCRIPTION = 2000
@@ -55,7 +60,7 @@ def store() -> EventStore:
 def busy_response(err: Exception):
     """The events database did not answer in time (a lock held too long, a statement
     timeout, a connection lost): a 503 to send again, never a 500. Nothing was stored."""
-    current_app.logger.warning("events database unavailable: %s", type(err).__name__)
+    current_app.logger.warning("events database unavailable: %s", writable.cause(_driver(err)))
     message = "The events database is busy right now. Nothing was stored: send it again."
     if wants_json():
         response = error_response(503, "events-busy", message)
@@ -64,6 +69,11 @@ def busy_response(err: Exception):
         response = make_response(page, 503)
     response.headers["Retry-After"] = "1"
     return response
+
+
+def _driver(err: Exception) -> BaseException:
+    """The database driver's own error under SQLAlchemy's wrapper (what names the cause)."""
+    return getattr(err, "orig", None) or err
 
 
 def base_url() -> str:
@@ -88,6 +98,8 @@ def event_json(row: dict, players: int | None = None) -> dict:
         "open": is_open(row),
         "submit_url": f"{base_url()}/e/{row['id']}",
     }
+    if row.get("early"):
+        data["early"] = row["early"].split(",")
     if players is not None:
         data["players"] = players
     return data
@@ -139,7 +151,38 @@ def new_event_fields(data: dict) -> dict:
             if data.get("time_zone") is not None
             else zones.of_deadline(deadline)
         ),
+        "early": _early(fmt, data.get("early")),
     }
+
+
+def _early(fmt: Format, codes: list[str] | None) -> str | None:
+    """The products an event makes legal early, as stored (`BT24,EX9`); None: none."""
+    if not codes:
+        return None
+    if fmt.game != "dcg":
+        raise _invalid("early", "products legal early are for DCG formats")
+    try:
+        return ",".join(early_codes(codes))
+    except FormatFileError as err:
+        raise _invalid("early", str(err).removeprefix("early: ")) from err
+
+
+# (the format object, the event's early products and date) -> the event's format.
+_EVENT_FORMATS: Bounded[tuple[int, str, str], tuple[Format, Format]] = Bounded(256)
+
+
+def event_format(row: dict, fmt: Format) -> Format:
+    """The format an event's lists are judged in: its format, with the products it makes
+    legal early counted as released from the event's date (a pre-release event). One
+    object per format and event settings, so verdict keys are worked out once."""
+    if not row.get("early"):
+        return fmt
+    key = (id(fmt), row["early"], row["date"])
+    found = _EVENT_FORMATS.get(key)
+    if found is None or found[0] is not fmt:
+        early = replace(fmt, early=tuple(row["early"].split(",")), early_from=event_day(row))
+        found = _EVENT_FORMATS.keep(key, (fmt, early))
+    return found[1]
 
 
 def moved_deadline(text: str) -> dict:
@@ -257,7 +300,7 @@ def submit(
         raise locked_error(row)
     claim = Claim(edit_token=edit_token or None, organizer=organizer(row, admin_token))
     limits.check_submission(row["id"])
-    fmt = service.find_format(row["format"])
+    fmt = event_format(row, service.find_format(row["format"]))
     key, index = verdicts.current_key(fmt)
     report = judge(fmt, entry, event_day(row), index)
     verdict = verdict_json(report)
@@ -400,6 +443,7 @@ def submission_json(row: dict, verdict: dict | None = None) -> dict:
         "submitted_at": row["submitted_at"],
         "fingerprint": row["fingerprint"],
         "legal": bool(row["legal"]) if verdict is None else verdict["legal"],
+        "verdict": verdict_of(given["violations"]),
         "violations": given["violations"],
         "warnings": given["warnings"],
         "receipt_url": receipt_url(row),
@@ -415,6 +459,7 @@ def submission_json(row: dict, verdict: dict | None = None) -> dict:
 def refresh(row: dict) -> None:
     """Judge again, and store, only the lists whose stored verdict is out of date."""
     fmt = get_format(row["format"])
+    fmt = event_format(row, fmt) if fmt is not None else None
     key, index = verdicts.current_key(fmt)
     ids = store().stale(row["id"], key)
     on = event_day(row)
@@ -438,6 +483,7 @@ def table_row(sub: dict) -> dict:
         {
             "submitted_legal": bool(sub["legal"]),
             "legal": now["legal"],
+            "verdict": verdict_of(now["violations"]),
             "changed": now["changed"],
             "violations": now["violations"],
             "warnings": now["warnings"],

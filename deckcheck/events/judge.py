@@ -16,10 +16,12 @@ from deckcheck.events.packing import unpack
 from deckcheck.report_json import violation_json
 from rules.format import Format
 from rules.model import Report
+from rules.verdict import verdict_of
 
 
 def verdict_json(report: Report) -> dict:
     data = {
+        "verdict": verdict_of(report.violations),
         "violations": [violation_json(v) for v in report.violations],
         "warnings": [violation_json(v) for v in report.warnings],
     }

@@ -61,4 +61,4 @@ ROUTES = [
 
 
 def add_paths(api: APISpec) -> None:
-    add_routes(api, ROUTES, "events", ERRORS, "adminToken")
+    add_routes(api, ROUTES, "events", ERRORS, "adminToken", stored=True)

@@ -29,18 +29,17 @@ from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, verdicts, zones
-from deckcheck.events.judge import judge, unresolved_lines, verdict_json
+from deckcheck.events import core, kept_tokens, names, verdicts, zones
+from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
 from rules.games import SECTIONS
-from rules.lock import compare
+from rules.lock import compare_decks
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
 SHEETS_PAGE = 100  # lists read and judged per database round trip
-KEPT_TOKENS = 3  # edit tokens a browser's session remembers (its latest receipts)
 SECTION_NAMES = {s.id: s.heading for s in SECTIONS.values()}  # the registry's (rules.games)
 
 
@@ -81,17 +80,13 @@ def qr_image(address: str, private: bool = False) -> Response:
 
 
 def _remember_token(submission_id: str, token: str) -> None:
-    """The edit token for the receipt page that follows (the signed session cookie of
-    this browser: never in an address, where logs would keep it)."""
-    kept = [pair for pair in session.get("edit", []) if pair[0] != submission_id]
-    session["edit"] = [*kept[-(KEPT_TOKENS - 1) :], [submission_id, token]]
+    """The edit token for the receipt page that follows: in this browser's session cookie,
+    sealed (kept_tokens), never in an address, where logs would keep it."""
+    kept_tokens.remember(session, submission_id, token)
 
 
 def _remembered_token(submission_id: str) -> str | None:
-    for sid, token in session.get("edit", []):
-        if sid == submission_id:
-            return token
-    return None
+    return kept_tokens.remembered(session, submission_id)
 
 
 @bp.app_context_processor
@@ -171,7 +166,8 @@ def submit(event_id: str):
     core.check_player(row, player, player_id, form.get("edit_token"))
     if not form.get("anyway"):
         # An illegal list is stored only once the player has seen why and said so.
-        report = judge(service.find_format(row["format"]), entry, core.event_day(row))
+        fmt = core.event_format(row, service.find_format(row["format"]))
+        report = judge(fmt, entry, core.event_day(row))
         if not report.legal:
             return _confirm_page(row, player, player_id, text, report)
     stored, _, token = core.submit(row, player, player_id, entry, form.get("edit_token") or None)
@@ -315,7 +311,7 @@ def _sheets(row: dict, fmt, ids: list[str]):
 @bp.post("/e/<event_id>/admin/sheets")
 def admin_sheets(event_id: str):
     row = _admin_row(event_id)
-    fmt = service.find_format(row["format"])
+    fmt = core.event_format(row, service.find_format(row["format"]))
     only = request.form.get("only")
     players = [p for p in core.store().current_ids(event_id) if not only or p[0] == only]
     players.sort(key=lambda p: (names.fold(p[1]), p[2]))
@@ -333,7 +329,7 @@ def admin_sheets(event_id: str):
 @bp.post("/e/<event_id>/admin/deck-check")
 def admin_deck_check(event_id: str):
     row = _admin_row(event_id)
-    fmt = service.find_format(row["format"])
+    fmt = core.event_format(row, service.find_format(row["format"]))
     sub = core.find_submission(event_id, request.form.get("submission", ""))
     if sub is None:
         raise ApiError(404, "submission-not-found", "Choose a player of this event.")
@@ -347,9 +343,8 @@ def admin_deck_check(event_id: str):
         "events/deck_check.html",
         event=core.event_json(row),
         sub=sub,
-        same=registered.fingerprint == presented.fingerprint,
+        comparison=compare_decks(registered.deck, presented.deck),
         registered=registered,
         presented=presented,
-        differences=compare(registered.deck, presented.deck),
-        unread=unresolved_lines(presented),
+        section_names=SECTION_NAMES,
     )

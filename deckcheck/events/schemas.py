@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields
 from marshmallow.validate import Length
 
-from deckcheck.schemas import DeckInputSchema, UnresolvedSchema, ViolationSchema
+from deckcheck.schemas import VERDICT, DeckInputSchema, UnresolvedSchema, ViolationSchema
 
 
 class EventRequestSchema(Schema):
@@ -32,6 +32,15 @@ class EventRequestSchema(Schema):
             "and the organizer's table write times in it. Default: the deadline's offset"
         },
     )
+    early = fields.List(
+        fields.String(validate=Length(min=1, max=20)),
+        load_default=None,
+        validate=Length(min=1, max=20),
+        metadata={
+            "description": "DCG: products legal early (a pre-release event), e.g. "
+            '["BT24"]: their cards count as released from the event\'s date'
+        },
+    )
 
 
 class EventChangeSchema(Schema):
@@ -53,6 +62,7 @@ class EventSchema(Schema):
     deadline_utc = fields.String(required=True)
     description = fields.String(required=True)
     time_zone = fields.String(required=True)
+    early = fields.List(fields.String(), metadata={"description": "products legal early"})
     locked = fields.Boolean(required=True)
     open = fields.Boolean(required=True)
     submit_url = fields.String(required=True)
@@ -82,6 +92,7 @@ class SubmissionSchema(Schema):
     submitted_at = fields.String(required=True)
     fingerprint = fields.String(required=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     receipt_url = fields.String(required=True)

@@ -35,6 +35,7 @@ from sqlalchemy.engine import Connection, Engine
 from deckcheck.events.names import fold, player_key
 from deckcheck.events.packing import pack
 from deckcheck.events.tables import drops, events, metadata, submissions
+from deckcheck.events.writable import WriteHealth
 
 __all__ = ["metadata", "EventStore"]
 
@@ -267,6 +268,7 @@ class EventStore:
         else:
             self.engine = _postgres_engine(self.url)
         self._writer = self.engine.execution_options(write=True)
+        self.writes = WriteHealth(self.engine)  # a connection that cannot write is replaced
 
     def migrate(self) -> None:
         from deckcheck.events.migrate import upgrade

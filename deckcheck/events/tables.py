@@ -43,6 +43,8 @@ events = Table(
     Column("created_at", String(40), nullable=False),
     # An IANA name or an offset (deckcheck.events.zones); NULL: the deadline's offset.
     Column("time_zone", String(64), nullable=True),
+    # Products legal early (a pre-release event), comma-separated codes; NULL: none.
+    Column("early", String(200), nullable=True),
 )
 
 submissions = Table(

@@ -1,5 +1,5 @@
 """The tables of accounts and their sessions, in the events database and on its one
-metadata (migrations: deckcheck/events/migrations, revision 0006_accounts).
+metadata (migrations: deckcheck/events/migrations, revision 0007_accounts).
 
 Nothing secret is stored as itself: a session's cookie value, a recovery code, a
 one-time link and a challenge are stored as their SHA-256 (each is 128+ random bits, so

@@ -320,12 +320,23 @@
       lastReport = report;
       lastOdds = odds;
       learn(report);
+      learnOnce();
       renderVerdict(report);
       renderOdds(odds);
       renderDeck();
     } catch (error) {
       if (ticket === verdictTicket) $("b-verdict").replaceChildren(el("p", { className: "error", text: `Could not check the deck: ${error.message}` }));
+      learnOnce();
     }
+  }
+
+  // The deck's cards are looked up after the first verdict, which names the cards the
+  // card list lacks yet ("confirmed": false): those have no card to look up.
+  let learnedOnce = false;
+  function learnOnce() {
+    if (learnedOnce) return;
+    learnedOnce = true;
+    learnMissing();
   }
 
   function learn(report) {
@@ -336,7 +347,7 @@
 
   function renderVerdict(report) {
     const box = $("b-verdict");
-    box.className = `verdict ${report.legal ? "legal" : "illegal"}`;
+    box.className = `verdict ${report.legal ? "legal" : "illegal"} ${report.verdict || ""}`;
     const problems = el("ol", { className: "violations", "aria-label": "Problems and warnings" });
     for (const v of report.violations) problems.append(problem(v, "error"));
     for (const v of report.warnings) problems.append(problem(v, "warning"));
@@ -344,10 +355,21 @@
     if (problems.children.length) problems.tabIndex = 0;
     const count = report.violations.length;
     box.replaceChildren(
-      el("p", { className: "verdict-line", text: report.legal ? "✔ Legal" : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
+      el("p", { className: "verdict-line", text: verdictLine(report, count) }),
+      report.verdict === "unconfirmed" ? el("p", { className: "cant-confirm", text: CANT_CONFIRM }) : null,
       el("p", { className: "hint", text: `${report.format.name} on ${dayWords(report.format.date)}` }),
       problems
     );
+  }
+
+  // Contract, "Verdicts deckcheck cannot confirm": cards the list lacks yet are not a
+  // broken rule, so the verdict says "Can't confirm" and what to do.
+  const CANT_CONFIRM = "Nothing else is wrong, but this card list does not hold those cards yet: check them against the official card list, or ask the service's administrator to add the product.";
+
+  function verdictLine(report, count) {
+    if (report.legal) return "✔ Legal";
+    if (report.verdict === "unconfirmed") return `? Can't confirm: ${count} card${count === 1 ? "" : "s"} of a product newer than this card list`;
+    return `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}`;
   }
 
   // `2026-12-05` -> `5 December 2026`, as the server's pages write a day.
@@ -416,7 +438,7 @@
   }
 
   async function learnMissing() {
-    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => !info.has(n) || info.get(n).cost === undefined);
+    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false);
     await Promise.all(
       missing.slice(0, 100).map(async (number) => {
         try {
@@ -936,7 +958,6 @@
   syncEmptyNote();
   $("b-format").addEventListener("change", syncEmptyNote);
   changed();
-  learnMissing();
   loadLimited();
   if ($("b-q").value) search();
 })();

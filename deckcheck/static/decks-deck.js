@@ -59,11 +59,11 @@
 
   function renderVerdict() {
     const box = $("deck-verdict");
-    box.className = `verdict ${deck.legal ? "legal" : "illegal"}`;
+    box.className = `verdict ${deck.legal ? "legal" : "illegal"} ${deck.verdict || ""}`;
     const count = deck.violations.length;
     const format = (page.formats[deck.format] || {}).name || deck.format;
     const parts = [
-      el("p", { className: "verdict-line", text: deck.legal ? "✔ Legal" : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
+      el("p", { className: "verdict-line", text: deck.legal ? "✔ Legal" : deck.verdict === "unconfirmed" ? `? Can't confirm: ${count} card${count === 1 ? "" : "s"} this card list does not hold yet. Check them against the official card list; nothing else is wrong.` : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
       el("p", { text: `${format}, judged for ${deck.checked_on} with today's card lists. Version ${deck.version}, saved ${deck.updated_at.slice(0, 10)}.` }),
     ];
     if (deck.changed && deck.was) {
@@ -87,7 +87,8 @@
           picture(c.number, c.name),
           el("span", { className: "count", text: `${c.count}×` }),
           cardLink(c.number),
-          el("span", { className: "name", text: ` ${c.name}` }))
+          // A card the list lacks yet ("confirmed": false) has no name: say so.
+          el("span", { className: "name", text: c.confirmed === false ? " (not in the card list yet: can't confirm)" : ` ${c.name}` }))
       );
       box.append(el("h3", { text: `${page.sections[section] || section} · ${data.count} cards` }), el("ul", { className: "deck-cards" }, ...rows));
     }
@@ -131,7 +132,7 @@
       const group = (title, cards, testid) =>
         el("div", { className: "drawn" },
           el("h3", { text: title }),
-          el("ul", { className: "hand", "data-testid": testid }, ...cards.map((c) => el("li", { "data-number": c.number }, picture(c.number, c.name), el("span", { className: "cardno", text: c.number }), el("span", { text: ` ${c.name}` })))));
+          el("ul", { className: "hand", "data-testid": testid }, ...cards.map((c) => el("li", { "data-number": c.number }, picture(c.number, c.name), el("span", { className: "cardno", text: c.number }), el("span", { text: ` ${c.name ?? ""}` })))));
       const parts = [group("Opening hand", drawn.hand, "sample-hand")];
       if (drawn.security && drawn.security.length) parts.push(group("Security cards", drawn.security, "sample-security"));
       parts.push(el("p", { className: "hint", text: `Seed ${drawn.seed}${drawn.rule ? ` · ${drawn.rule}` : ""}` }));
@@ -164,7 +165,7 @@
   }
 
   function renderDiff(diff) {
-    const line = (cls, text, c) => el("li", { className: cls, "data-number": c.number }, el("span", { className: "sign", text }), cardLink(c.number), el("span", { text: ` ${c.name}` }));
+    const line = (cls, text, c) => el("li", { className: cls, "data-number": c.number }, el("span", { className: "sign", text }), cardLink(c.number), el("span", { text: ` ${c.name ?? ""}` }));
     const items = [
       ...diff.added.map((c) => line("added", `+${c.count} `, c)),
       ...diff.removed.map((c) => line("removed", `−${c.count} `, c)),

@@ -6,6 +6,7 @@ from rules.checks import (
     CopyLimit,
     DeckSize,
     NotReleased,
+    ReportedChange,
     RestrictedCards,
     UpcomingChange,
     WrongSection,
@@ -56,6 +57,7 @@ DCG = Format(
         ChoiceRestrictionCheck(),
         NotReleased(),
         UpcomingChange(),
+        ReportedChange(),
     ),
     summary=(
         "The main deck has exactly 50 Digimon, Tamer and Option cards.",

@@ -15,6 +15,7 @@ from rules.checks.limited_cards import BannedCards, RestrictedCards
 from rules.checks.name_limit import NameLimit
 from rules.checks.not_released import NotReleased
 from rules.checks.partner import PartnerCheck
+from rules.checks.reported_change import ReportedChange
 from rules.checks.required_card import RequiredCard
 from rules.checks.set_allowed import SetAllowed
 from rules.checks.upcoming_change import UpcomingChange
@@ -31,6 +32,7 @@ __all__ = [
     "NameLimit",
     "NotReleased",
     "PartnerCheck",
+    "ReportedChange",
     "RequiredCard",
     "RestrictedCards",
     "SetAllowed",

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from rules.checks.words import labels
 from rules.model import Context, Deck, Stack, Violation
 from rules.releases import Product, Releases, dcg_releases
+from rules.sets import set_of
 
 RELEASE_SOURCE = (
     "A card can be played once its product is out: English release dates from "
@@ -43,7 +44,11 @@ class NotReleased:
         late: dict[Product, list[Stack]] = {}
         for stack in deck.totals:
             product = self.releases.of_card(stack.card.number)
-            if product is not None and product.released > ctx.on:
+            if (
+                product is not None
+                and product.released > ctx.on
+                and not _early(stack, product, ctx)
+            ):
                 late.setdefault(product, []).append(stack)
         for product, stacks in sorted(late.items(), key=lambda item: item[0].released):
             yield self._violation(product, stacks, ctx)
@@ -65,6 +70,8 @@ class NotReleased:
         if product.rests_on == "event":  # a real list shows it was out, not since when
             when = f"{'was' if one else 'were'} first played on {product.released}"
             before = f"the first day deckcheck knows {they} {'was' if one else 'were'} out"
+        elif product.rests_on == "announced":  # the day a product is announced for
+            when, before = f"{'comes' if one else 'come'} out on {product.released}", "then"
         else:
             when, before = f"came out on {product.released}", f"{they} existed"
         message = (
@@ -80,3 +87,12 @@ class NotReleased:
         return Violation(
             code, message, self.rule, cards=cards, line=stacks[0].line, warning=warning
         )
+
+
+def _early(stack: Stack, product: Product, ctx: Context) -> bool:
+    """Is the card's product legal early in this format (a pre-release event)? A card of
+    a set counts by its set's code too, whatever product first held it."""
+    if not ctx.early:
+        return False
+    found = set_of(stack.card.number)
+    return product.code in ctx.early or (found is not None and found.code in ctx.early)

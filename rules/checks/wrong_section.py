@@ -52,6 +52,8 @@ class WrongSection:
                     yield stacks_violation(self.code, message, rule, [stack], section)
 
     def _reason(self, section: str, card: Card) -> str | None:
+        if not card.confirmed:
+            return None  # its kind is not known: it stays where it was written
         for banned in self.forbidden:
             if banned.matches(card):
                 return f"is a {banned.label}: it can never be part of a deck. Remove it."

@@ -41,6 +41,7 @@ def test_a_new_database_tells_the_truth(client):
         "imported_at": None,
         "list_date": None,
         "last_sync": None,
+        "added": [],
     }
 
 

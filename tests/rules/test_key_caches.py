@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import rules.parse as reader
+import rules.read.shapes as reader
 from rules import numbers, pool
 from rules.cache import KEY_MAX, SIZE, Bounded
 from rules.numbers import is_number, number_key

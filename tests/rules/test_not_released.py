@@ -134,7 +134,11 @@ def test_an_unknown_product_or_a_far_year_is_refused(full_client, written):
 
 def test_the_format_says_which_sets_are_not_judged(full_client):
     data = full_client.get("/api/v1/formats/dcg").get_json()["releases"]
-    assert {"set": "EX13", "name": "Chivalrous XIII"}.items() <= data["sets"][-1].items()
+    (ex13,) = [s for s in data["sets"] if s["set"] == "EX13"]
+    assert ex13["name"] == "Chivalrous XIII" and ex13["in_stores"] == "2026-10-02"
+    # Announced products come last, by the day they are announced for (issue 43).
+    assert [s["set"] for s in data["sets"][-2:]] == ["EX14", "BT28"]
+    assert data["sets"][-1]["rests_on"] == "announced"
     assert {u["set"] for u in data["undated"]} >= {"LM"}
     page = full_client.get("/formats/dcg").data.decode()
     assert "Release dates" in page and "LM" in page
@@ -176,7 +180,7 @@ def test_the_newest_product_is_judged_up_to_the_day_it_came_out():
 
 def test_the_format_lists_the_cards_dated_apart_and_what_each_day_rests_on(full_client):
     data = full_client.get("/api/v1/formats/dcg").get_json()["releases"]
-    assert {s["rests_on"] for s in data["sets"]} == {"in-stores", "month-start"}
+    assert {s["rests_on"] for s in data["sets"]} == {"in-stores", "month-start", "announced"}
     groups = {g["product"]: g for g in data["cards"]}
     later = [g for g in data["cards"] if g["product"] == "Special Booster Ver.2.5"]
     doubted = [g for g in later if "BT19-012" in g["cards"]]

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.model import Card
-from rules.parse import parse, parse_line, parse_structured
 from rules.pool import CardIndex
+from rules.read import parse, parse_line, parse_structured
 from rules.resolve import resolve
 
 

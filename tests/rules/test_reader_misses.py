@@ -6,8 +6,8 @@ import pytest
 
 from rules.builtin import BUILT_IN
 from rules.model import Card
-from rules.parse import parse, parse_structured
 from rules.pool import CardIndex
+from rules.read import parse, parse_structured
 from rules.resolve import resolve
 from rules.validate import check_text
 
@@ -113,8 +113,8 @@ NEWER = CardIndex(
     ("text", "words"),
     [
         (
-            "4 EX13-001",
-            "EX13-001 is not in this card list yet: its newest EX set is EX12 "
+            "4 EX99-001",
+            "EX99-001 is not in this card list yet: its newest EX set is EX12 "
             "(list updated 2026-05-01).",
         ),
         (
@@ -137,14 +137,14 @@ def test_an_unknown_card_of_a_set_the_list_has_is_no_newer_set(text):
 
 def test_without_an_import_date_the_message_leaves_it_out():
     pool = CardIndex("dcg", [Card("dcg", "EX12-001", "Test Twelve", "digimon")])
-    [problem] = resolve(parse("4 EX13-001"), pool).problems
+    [problem] = resolve(parse("4 EX99-001"), pool).problems
     assert problem.message.endswith("its newest EX set is EX12.")
 
 
 def test_the_hint_is_in_the_violation_json():
     from deckcheck.report_json import violation_json
 
-    [problem] = resolve(parse("4 EX13-001"), NEWER).problems
+    [problem] = resolve(parse("4 EX99-001"), NEWER).problems
     assert violation_json(problem)["hint"] == "newer-set"
     [typo] = resolve(parse("4 Agumom"), NEWER).problems
     assert "hint" not in violation_json(typo)
@@ -166,10 +166,10 @@ BRACKETS = CardIndex(
 @pytest.mark.parametrize(
     "text",
     [
-        "Hearts Attack (EX13-050) x2",
-        "Hearts Attack [EX13-050] x2",
-        "2 Hearts Attack (EX13-050)",
-        "Agumon (EX13-001) x4",  # a name of several cards: still the number's line
+        "Hearts Attack (EX99-050) x2",
+        "Hearts Attack [EX99-050] x2",
+        "2 Hearts Attack (EX99-050)",
+        "Agumon (EX99-001) x4",  # a name of several cards: still the number's line
     ],
 )
 def test_a_bracketed_unknown_number_is_unknown_not_the_name_s_card(text):
@@ -186,7 +186,7 @@ def test_an_untap_line_with_an_unknown_number_is_unknown():
 
 def test_a_structured_entry_with_a_bracketed_unknown_number_is_unknown():
     resolved = resolve(
-        parse_structured({"main": [{"card": "Hearts Attack (EX13-050)", "count": 2}]}), BRACKETS
+        parse_structured({"main": [{"card": "Hearts Attack (EX99-050)", "count": 2}]}), BRACKETS
     )
     assert resolved.deck.entries == ()
     assert [p.hint for p in resolved.problems] == ["newer-set"]

@@ -7,8 +7,8 @@ side; aliases; a card with no name), each line must be read as the contract says
 import pytest
 
 from rules.model import Card
-from rules.parse import READINGS, SHAPES, parse, parse_line
 from rules.pool import CardIndex
+from rules.read import READINGS, SHAPES, parse, parse_line
 from rules.resolve import resolve
 
 
@@ -107,7 +107,7 @@ def test_a_number_typed_as_printed_finds_what_any_other_spelling_finds(number):
 
 
 def test_a_structured_partner_is_read_as_one_entry():
-    from rules.parse import parse_structured
+    from rules.read import parse_structured
 
     pool = CardIndex("dbe", [Card("dbe", "ACC-001", "Agumon", "digimon", "R")])
     resolved = resolve(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.model import Card, Entry, Stack
-from rules.parse import Line, Reading
+from rules.read import Line, Reading
 
 AGUMON = Card("dcg", "BT1-010", "Agumon", "digimon")
 GABUMON = Card("dcg", "BT1-020", "Gabumon", "digimon")

@@ -25,9 +25,9 @@ def _openapi_path(rule: str) -> str:
 def _api_rules(app) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for rule in app.url_map.iter_rules():
-        if not rule.rule.startswith(PREFIX + "/"):
+        if rule.rule != PREFIX and not rule.rule.startswith(PREFIX + "/"):
             continue
-        path = _openapi_path(rule.rule[len(PREFIX) :])
+        path = _openapi_path(rule.rule[len(PREFIX) :]) or "/"  # /api/v1 itself: the index
         if path in NOT_OPERATIONS:
             continue
         found.setdefault(path, set()).update(m for m in rule.methods or () if m not in IMPLICIT)
@@ -89,3 +89,18 @@ def test_the_copies_in_a_card_object_are_documented_as_deprecated(client):
     assert found
     for item in found:
         assert item["types"] == item["colors"] and item["play_cost"] == item["cost"]
+
+
+def test_the_index_and_the_503s_of_the_database_are_documented(client):
+    """Issue 40: `GET /api/v1` was missing, and a saved deck's read did not say it may
+    answer 503 events-busy (the database busy or not taking writes)."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    index = document["paths"]["/"]["get"]["responses"]["200"]["content"]
+    assert set(index) == {"application/json", "text/html"}
+    listed = client.get("/api/v1", headers={"Accept": "application/json"}).get_json()
+    assert {"method": "GET", "path": "/api/v1/", "summary": document["paths"]["/"]["get"][
+        "summary"]} in listed["operations"]  # fmt: skip
+    for path in ("/decks/{deck_id}", "/events/{event_id}", "/collections/{collection_id}"):
+        assert "events-busy" in document["paths"][path]["get"]["responses"]["503"]["description"]
+    health = document["paths"]["/health"]["get"]["responses"]["503"]["description"]
+    assert "database-not-writable" in health

@@ -118,7 +118,7 @@ def test_an_event_from_creation_to_the_table(context, server):  # noqa: F811
         page.click("#deck-check button[type=submit]")
     check = opened.value
     check.wait_for_selector("#lock-verdict")
-    assert "differs" in check.inner_text("#lock-verdict")
+    assert "The decks differ" in check.inner_text("#lock-verdict")
     assert check.locator("#differences tbody tr").count() == 2
     check.close()
     assert errors == []

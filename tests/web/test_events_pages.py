@@ -75,7 +75,7 @@ def test_admin_table_sheets_and_deck_check_need_the_token(client):
         f"/e/{event_id}/admin/deck-check",
         data={"token": token, "submission": first, "presented": presented},
     ).get_data(as_text=True)
-    assert "differs from the stored list" in check and "-1" in check and "+1" in check
+    assert "The decks differ" in check and "-1" in check and "+1" in check
     csv = client.post(f"/e/{event_id}/admin/submissions.csv", data={"token": token})
     assert csv.mimetype == "text/csv" and "Zoe" in csv.get_data(as_text=True)
 

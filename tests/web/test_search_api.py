@@ -303,9 +303,10 @@ def test_did_you_mean_memory_is_bounded(client):
 
 def test_relevance_places_are_kept_for_a_bounded_number_of_queries(client, monkeypatch):
     from cardpool import search
+    from cardpool.search import table
     from deckcheck.db import get_db
 
-    monkeypatch.setattr(search, "MAX_RANKED", 5)
+    monkeypatch.setattr(table, "MAX_RANKED", 5)
     for word in ("agu", "gre", "mon", "dra", "pal", "tai", "bir", "gar"):
         body = client.get(f"/api/v1/cards?game=dcg&q={word}&order=relevance").get_json()
         assert "data" in body

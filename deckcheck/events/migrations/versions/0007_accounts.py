@@ -1,15 +1,15 @@
 """Accounts with passkeys: accounts, passkeys, recovery codes, sessions, challenges,
 one-time sign-in links, and the owning account of a deck or collection.
 
-Revision ID: 0006_accounts
-Revises: 0005
+Revision ID: 0007_accounts
+Revises: 0006 (the events early column)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_accounts"
-down_revision = "0005"
+revision = "0007_accounts"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

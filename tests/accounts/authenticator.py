@@ -12,7 +12,7 @@ from base64 import urlsafe_b64decode, urlsafe_b64encode
 
 import cbor2
 from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 
 UP, UV, AT = 0x01, 0x04, 0x40
 
@@ -28,9 +28,16 @@ def unb64(text: str) -> bytes:
 class SoftPasskey:
     """One credential, made by `create` and used by `get`."""
 
-    def __init__(self, origin: str = "http://localhost", rp_id: str = "localhost") -> None:
+    def __init__(
+        self, origin: str = "http://localhost", rp_id: str = "localhost", rsa_key: bool = False
+    ) -> None:
+        """An ES256 (P-256) credential, or with `rsa_key` an RS256 (RSA 2048) one."""
         self.origin, self.rp_id = origin, rp_id
-        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.rsa = rsa_key
+        if rsa_key:
+            self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        else:
+            self.key = ec.generate_private_key(ec.SECP256R1())
         self.credential_id = secrets.token_bytes(16)
         self.user_handle: bytes | None = None
         self.count = 0
@@ -42,6 +49,10 @@ class SoftPasskey:
 
     def _cose(self) -> bytes:
         numbers = self.key.public_key().public_numbers()
+        if self.rsa:
+            n = numbers.n.to_bytes(256, "big")
+            e = numbers.e.to_bytes(3, "big")
+            return cbor2.dumps({1: 3, 3: -257, -1: n, -2: e})
         x, y = numbers.x.to_bytes(32, "big"), numbers.y.to_bytes(32, "big")
         return cbor2.dumps({1: 2, 3: -7, -1: 1, -2: x, -3: y})
 
@@ -74,7 +85,10 @@ class SoftPasskey:
         client = self._client_data("webauthn.get", options["challenge"], origin)
         auth = self._auth_data(UP | UV, rp_id)
         signed = auth + hashlib.sha256(client).digest()
-        signature = self.key.sign(signed, ec.ECDSA(hashes.SHA256()))
+        if self.rsa:
+            signature = self.key.sign(signed, padding.PKCS1v15(), hashes.SHA256())
+        else:
+            signature = self.key.sign(signed, ec.ECDSA(hashes.SHA256()))
         return {
             "id": b64(self.credential_id),
             "rawId": b64(self.credential_id),

@@ -55,6 +55,11 @@ def test_sign_in_with_the_passkey_on_another_device(both_app):
     assert other.get("/api/v1/account").get_json()["account"]["passkeys"][0]["last_used_at"]
 
 
+def test_an_rs256_passkey_registers_and_signs_in(app, client):
+    _, key = register(client, key=SoftPasskey(rsa_key=True))
+    assert login(site_client(app), key).status_code == 200
+
+
 def test_a_replayed_assertion_is_refused_and_changes_nothing(app, client):
     _, key = register(client)
     options = client.post("/api/v1/account/login/options", json={}).get_json()

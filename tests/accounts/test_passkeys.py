@@ -181,3 +181,25 @@ def test_the_session_cookie_holds_a_random_id_stored_hashed(app, client):
     with engine.begin() as conn:
         stored = list(conn.execute(select(account_sessions.c.secret_hash)).scalars())
     assert stored == [token_hash(value)]
+
+
+def test_one_assertion_sent_twice_at_once_signs_in_once(both_app):
+    """Single use under a race: the sign-in's transaction uses the challenge up, so of
+    two requests carrying the same answer at the same moment, one signs in."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    client = site_client(both_app)
+    _, key = register(client)
+    options = client.post("/api/v1/account/login/options", json={}).get_json()
+    answer = key.get(options)
+    barrier = Barrier(4)
+
+    def send(_):
+        other = site_client(both_app)
+        barrier.wait()
+        return other.post("/api/v1/account/login/verify", json=answer).status_code
+
+    with ThreadPoolExecutor(4) as pool:
+        statuses = sorted(pool.map(send, range(4)))
+    assert statuses == [200, 400, 400, 400]

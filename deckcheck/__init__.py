@@ -65,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         )
 
     from deckcheck import (
+        accounts,
         api,
         api_page,
         builder,
@@ -81,6 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     from deckcheck.decks import pages as deck_pages
     from deckcheck.jsonio import OrjsonProvider
+    from deckcheck.server import sessions
 
     app.json = OrjsonProvider(app)
 
@@ -96,6 +98,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     quick_event.init_app(app)
     events.init_app(app)
     decks.init_app(app)
+    sessions.init_app(app)
+    accounts.init_app(app)
     cli.init_app(app)
     freshness.init_app(app)
     return app

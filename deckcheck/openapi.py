@@ -8,7 +8,9 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from deckcheck import __version__, schemas
+from deckcheck.accounts import openapi as accounts_openapi
 from deckcheck.decks import openapi as decks_openapi
+from deckcheck.decks import owned_openapi
 from deckcheck.events import openapi as events_openapi
 from deckcheck.openapi_operation import HEALTH_503, Route, add_routes
 
@@ -100,6 +102,8 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
     add_routes(api, ROUTES, None, ERRORS)
     events_openapi.add_paths(api)
     decks_openapi.add_paths(api)
+    accounts_openapi.add_paths(api)
+    owned_openapi.add_paths(api)
     return _refine(_with_common_errors(api.to_dict()), format_ids)
 
 

@@ -34,7 +34,7 @@ def rejudge_every(text: str | None) -> float | None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.decks import api, cli, feed, rejudge
+    from deckcheck.decks import api, cli, feed, owned, rejudge
     from deckcheck.events.limits import parse_rate
 
     env = os.environ.get
@@ -48,5 +48,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(api.collections_bp)
     app.register_blueprint(feed.bp)
+    owned.init_app(app)
     app.cli.add_command(cli.decks_cli)
     rejudge.init_app(app)

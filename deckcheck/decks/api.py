@@ -25,8 +25,8 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
 from deckcheck.events.packing import unpack
-from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
+from deckcheck.server import owners
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
 bp.register_error_handler(OperationalError, events_core.busy_response)
@@ -102,7 +102,11 @@ def get_deck(deck_id: str):
     answer = core.deck_json(row, seen.view, seen.changed, seen.day)
     if seen.changed and request.method == "GET":  # a HEAD shows nothing
         core.shown(row, seen)
-    return jsonify(answer)
+    if row["owner"] is not None and row["owner"] == owners.account():
+        answer["yours"] = True  # to its owner only: the editor may save by the session
+    response = jsonify(answer)
+    response.vary.add("Cookie")
+    return response
 
 
 @bp.put("/<deck_id>")
@@ -205,7 +209,7 @@ def create_collection():
     )
     data = _load(_collection_schema, _json_body())
     name, game, cards, unread = _collection_fields(data)
-    row, token = core.store().create_collection(name, game, cards)
+    row, token = core.store().create_collection(name, game, cards, owners.account())
     return jsonify(
         {"collection": collection.collection_json(row, unread), "edit_token": token}
     ), 201
@@ -219,14 +223,14 @@ def get_collection(collection_id: str):
 @collections_bp.put("/<collection_id>")
 def replace_collection(collection_id: str):
     row = collection.find(collection_id)
-    token = events_core.bearer_token()
-    if not token_matches(row["edit_hash"], token):
+    proof = owners.right(events_core.bearer_token())
+    if not owners.may_change(row["edit_hash"], row["owner"], proof):
         raise core.bad_token()
     data = _load(_collection_schema, {"game": row["game"], **_json_body()})
     name, _, cards, unread = _collection_fields({**data, "game": row["game"]})
     try:
         stored = core.store().replace_collection(
-            collection_id, token, name if data.get("name") is not None else None, cards
+            collection_id, proof, name if data.get("name") is not None else None, cards
         )
     except BadToken as err:
         raise core.bad_token() from err

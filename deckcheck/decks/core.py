@@ -25,8 +25,8 @@ from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
 from deckcheck.events.judge import verdict_json
 from deckcheck.events.packing import unpack
-from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
+from deckcheck.server import owners
 from rules.format import Format
 from rules.pool import CardIndex
 from rules.verdict import verdict_of
@@ -144,17 +144,22 @@ def create(data: dict) -> tuple[dict, str]:
         # No name given: the list's own name line ("// Blue Flare"), if it has one.
         listed = names.normalise(saved.judged["deck"]["name"])[: names.EVENT_MAX]
         name = listed if listed and not names.FORBIDDEN.search(listed) else name
-    return store().create(name, fmt.id, fields.get("notes", ""), saved, limits.client_address())
+    # Saved while signed in: the deck belongs to the account too (its token still works).
+    owner = owners.account()
+    return store().create(
+        name, fmt.id, fields.get("notes", ""), saved, limits.client_address(), owner
+    )
 
 
 def replace(deck_id: str, token: str | None, data: dict) -> dict:
     row = find_deck(deck_id)
-    if not token_matches(row["edit_hash"], token):
+    proof = owners.right(token)
+    if not owners.may_change(row["edit_hash"], row["owner"], proof):
         raise bad_token()  # before any judging: a stranger's PUT costs nothing
     fmt = service.find_format(row["format"])
     saved = saved_list(fmt, entry_of(data))
     try:
-        stored = store().replace(deck_id, token, saved, **deck_fields(data, None))
+        stored = store().replace(deck_id, proof, saved, **deck_fields(data, None))
     except BadToken as err:
         raise bad_token() from err
     if stored is None:
@@ -166,7 +171,7 @@ def delete(deck_id: str, token: str | None) -> None:
     if not names.is_id(deck_id):
         raise not_found()
     try:
-        found = store().delete(deck_id, token)
+        found = store().delete(deck_id, owners.right(token))
     except BadToken as err:
         raise bad_token() from err
     if not found:

@@ -29,17 +29,9 @@ def changes_feed(deck_id: str):
     feed_id = FEED_ID.format(id=deck_id)
     link = f"{core.base_url()}/d/{deck_id}"
     updated = entries[0]["at"] if entries else row["updated_at"]
-    body = "".join(_entry(feed_id, link, e) for e in entries)
-    text = (
-        '<?xml version="1.0" encoding="utf-8"?>\n'
-        '<feed xmlns="http://www.w3.org/2005/Atom">\n'
-        f"<id>{feed_id}</id>\n"
-        f"<title>{escape(row['name'])}: changes to its verdict (deckcheck)</title>\n"
-        f'<link rel="alternate" href="{escape(link)}"/>\n'
-        f"<updated>{escape(_moment(updated))}</updated>\n"
-        "<author><name>deckcheck</name></author>\n"
-        f"{body}</feed>\n"
-    )
+    body = "".join(entry_xml(feed_id, link, e) for e in entries)
+    title = f"{row['name']}: changes to its verdict (deckcheck)"
+    text = feed_xml(feed_id, title, link, updated, body)
     return Response(text, mimetype="application/atom+xml")
 
 
@@ -55,7 +47,21 @@ def _moment(at: str) -> str:
     return at.replace("+00:00", "Z")
 
 
-def _entry(feed_id: str, link: str, entry: dict) -> str:
+def feed_xml(feed_id: str, title: str, link: str, updated: str, body: str) -> str:
+    """The feed around its entries (also the account's feed: deckcheck.decks.owned)."""
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<feed xmlns="http://www.w3.org/2005/Atom">\n'
+        f"<id>{escape(feed_id)}</id>\n"
+        f"<title>{escape(title)}</title>\n"
+        f'<link rel="alternate" href="{escape(link)}"/>\n'
+        f"<updated>{escape(_moment(updated))}</updated>\n"
+        "<author><name>deckcheck</name></author>\n"
+        f"{body}</feed>\n"
+    )
+
+
+def entry_xml(feed_id: str, link: str, entry: dict) -> str:
     return (
         "<entry>\n"
         f"<id>{feed_id}/{escape(entry['change'])}</id>\n"

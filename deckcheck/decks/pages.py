@@ -18,11 +18,12 @@ from flask import Blueprint, Flask, abort, redirect, render_template, request
 from sqlalchemy.exc import OperationalError
 
 from deckcheck import builder
-from deckcheck.decks import core
+from deckcheck.decks import core, owned_store
 from deckcheck.events import core as events_core
 from deckcheck.events.packing import unpack
 from deckcheck.format_registry import registry
 from deckcheck.images import images
+from deckcheck.server import owners
 from rules.games import GAMES, SECTIONS
 
 bp = Blueprint("deck_pages", __name__)
@@ -88,7 +89,11 @@ def _builder_address(deck_id: str) -> str:
 def mine():
     # The collection form offers every game: a collection is read against its game's list.
     games = [(g.id, g.name) for g in GAMES.values()]
-    return render_template("decks/mine.html", data=page_data(), games=games)
+    # Signed in: the account's decks, rendered here with their stored verdicts (the
+    # background pass keeps them current), so a new device shows them at once.
+    account = owners.account()
+    owned = owned_store.owned_decks(core.store(), account) if account else None
+    return render_template("decks/mine.html", data=page_data(), games=games, owned=owned)
 
 
 def init_app(app: Flask) -> None:

@@ -28,11 +28,14 @@ from deckcheck.decks.tables import (
     decks,
 )
 from deckcheck.events.packing import pack, unpack
-from deckcheck.events.store import EventStore, now_utc, token_hash, token_matches
+from deckcheck.events.store import EventStore, now_utc, token_hash
+from deckcheck.server.owners import Right, may_change
 
 # The deck's columns a read needs: everything but nothing long besides today's verdict.
 _DECK = select(decks).where(decks.c.id == bindparam("d_id"))
-_LOCK = select(decks.c.edit_hash, decks.c.version).where(decks.c.id == bindparam("d_id"))
+_LOCK = select(decks.c.edit_hash, decks.c.owner, decks.c.version).where(
+    decks.c.id == bindparam("d_id")
+)
 # The background pass's update, one statement for a batch (executemany).
 _SAVE_JUDGED = (
     decks.update()
@@ -98,9 +101,16 @@ class DeckStore:
     # -- decks ----------------------------------------------------------------
 
     def create(
-        self, name: str, format_id: str, notes: str, saved: SavedList, client: str
+        self,
+        name: str,
+        format_id: str,
+        notes: str,
+        saved: SavedList,
+        client: str,
+        owner: str | None = None,
     ) -> tuple[dict, str]:
-        """A new deck at version 1, and its edit token (only the hash is stored)."""
+        """A new deck at version 1 (owned by `owner`, an account, if given), and its edit
+        token (only the hash is stored)."""
         token = secrets.token_urlsafe(24)
         when = now_utc()
         row = {
@@ -113,6 +123,7 @@ class DeckStore:
             "created_at": when,
             "updated_at": when,
             "client": client,
+            "owner": owner,
             **_verdict_columns(saved),
         }
         with self._writer.begin() as conn:
@@ -120,16 +131,14 @@ class DeckStore:
             self._add_version(conn, row["id"], 1, saved, when)
         return row, token
 
-    def replace(
-        self, deck_id: str, token: str | None, saved: SavedList, **fields: str
-    ) -> dict | None:
+    def replace(self, deck_id: str, proof: Right, saved: SavedList, **fields: str) -> dict | None:
         """A new version (and maybe a new name or notes); None: no such deck; BadToken."""
         when = now_utc()
         with self._writer.begin() as conn:
             found = conn.execute(_LOCK.with_for_update(), {"d_id": deck_id}).first()
             if found is None:
                 return None
-            if not token_matches(found.edit_hash, token):
+            if not may_change(found.edit_hash, found.owner, proof):
                 raise BadToken(deck_id)
             version = found.version + 1
             values = {**fields, "version": version, "updated_at": when, **_verdict_columns(saved)}
@@ -157,17 +166,15 @@ class DeckStore:
                 deck_cards.insert(), [{"deck_id": deck_id, "number": n} for n in saved.numbers]
             )
 
-    def delete(self, deck_id: str, token: str | None) -> bool:
-        """False: no such deck; BadToken: the token is not its."""
+    def delete(self, deck_id: str, proof: Right) -> bool:
+        """False: no such deck; BadToken: the request may not change it."""
         with self._writer.begin() as conn:
             found = conn.execute(_LOCK.with_for_update(), {"d_id": deck_id}).first()
             if found is None:
                 return False
-            if not token_matches(found.edit_hash, token):
+            if not may_change(found.edit_hash, found.owner, proof):
                 raise BadToken(deck_id)
-            for table in (deck_feed, deck_cards, deck_versions):
-                conn.execute(table.delete().where(table.c.deck_id == deck_id))
-            conn.execute(decks.delete().where(decks.c.id == deck_id))
+            _delete_decks(conn, [deck_id])
         return True
 
     def deck(self, deck_id: str) -> dict | None:
@@ -455,7 +462,9 @@ class DeckStore:
 
     # -- collections ----------------------------------------------------------
 
-    def create_collection(self, name: str, game: str, cards: dict[str, int]) -> tuple[dict, str]:
+    def create_collection(
+        self, name: str, game: str, cards: dict[str, int], owner: str | None = None
+    ) -> tuple[dict, str]:
         token = secrets.token_urlsafe(24)
         when = now_utc()
         row = {
@@ -467,23 +476,24 @@ class DeckStore:
             "entries": len(cards),
             "created_at": when,
             "updated_at": when,
+            "owner": owner,
         }
         with self._writer.begin() as conn:
             conn.execute(collections.insert(), row)
         return row, token
 
     def replace_collection(
-        self, collection_id: str, token: str | None, name: str | None, cards: dict[str, int]
+        self, collection_id: str, proof: Right, name: str | None, cards: dict[str, int]
     ) -> dict | None:
         with self._writer.begin() as conn:
             found = conn.execute(
-                select(collections.c.edit_hash)
+                select(collections.c.edit_hash, collections.c.owner)
                 .where(collections.c.id == collection_id)
                 .with_for_update()
             ).first()
             if found is None:
                 return None
-            if not token_matches(found.edit_hash, token):
+            if not may_change(found.edit_hash, found.owner, proof):
                 raise BadToken(collection_id)
             values = {"cards": pack(cards), "entries": len(cards), "updated_at": now_utc()}
             if name is not None:
@@ -500,6 +510,12 @@ class DeckStore:
                 select(collections).where(collections.c.id == collection_id)
             ).first()
         return dict(found._mapping) if found is not None else None
+
+
+def _delete_decks(conn: Connection, ids: list[str]) -> None:
+    for table in (deck_feed, deck_cards, deck_versions):
+        conn.execute(table.delete().where(table.c.deck_id.in_(ids)))
+    conn.execute(decks.delete().where(decks.c.id.in_(ids)))
 
 
 def _verdict_columns(saved: SavedList) -> dict:

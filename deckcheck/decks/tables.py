@@ -55,7 +55,10 @@ decks = Table(
     Column("judged", Text, nullable=True),
     Column("judged_legal", Boolean, nullable=False),
     Column("judged_changed", Boolean, nullable=False),
+    # The account that owns the deck (deckcheck.server.owners); NULL: its token alone.
+    Column("owner", String(32), nullable=True),
     Index("decks_by_world", "format", "judged_world"),
+    Index("decks_by_owner", "owner"),
 )
 
 deck_versions = Table(
@@ -109,4 +112,6 @@ collections = Table(
     Column("entries", Integer, nullable=False),
     Column("created_at", String(40), nullable=False),
     Column("updated_at", String(40), nullable=False),
+    Column("owner", String(32), nullable=True),
+    Index("collections_by_owner", "owner"),
 )

@@ -20,6 +20,7 @@
   // The fragment is read before build.js rewrites the address (it keeps no fragment).
   const fragment = location.hash.slice(1);
   let token = deckId ? fragment || store.token(deckId) : null;
+  let yours = false; // the deck is the signed-in account's: its session may save it
   let owned = null; // the collection as read: {id, name, game, cards (how many numbers)}
 
   function status(text, cls) {
@@ -51,6 +52,7 @@
     try {
       const found = await store.api(`/api/v1/decks/${deckId}`);
       const saved = found.deck || found;
+      yours = Boolean(saved.yours);
       if (!$("b-name").value) $("b-name").value = saved.name;
       status(
         el("p", {},
@@ -58,7 +60,7 @@
           // This read shows the deck's verdict: a change since it was last opened is told
           // here, as the deck's page would (the next read is measured against this one).
           saved.changed && saved.was ? el("strong", { className: "changed", "data-testid": "deck-changed", text: `Changed since it was last opened: it was ${saved.was.legal ? "legal" : "not legal"}, it is ${saved.legal ? "legal" : "not legal"} now. ` }) : "",
-          token ? "Save makes a new version. " : "This browser holds no edit key for this deck: Save makes a new deck. ",
+          token || yours ? "Save makes a new version. " : "This browser holds no edit key for this deck: Save makes a new deck. ",
           el("a", { href: `/d/${deckId}`, text: "The deck's page" }))
       );
     } catch (error) {
@@ -76,10 +78,10 @@
     if (name) body.name = name;
     $("b-save").disabled = true;
     try {
-      if (deckId && token) {
+      if (deckId && (token || yours)) {
         const found = await store.send("PUT", `/api/v1/decks/${deckId}`, body, token);
         const saved = found.deck || found;
-        store.keep(deckId, token, saved.name);
+        if (token) store.keep(deckId, token, saved.name);
         status(el("p", { "data-testid": "saved" }, `Saved as version ${saved.version}. `, el("a", { href: `/d/${deckId}`, text: "See the deck and what changed" })));
       } else {
         const made = await store.send("POST", "/api/v1/decks", body);

@@ -10,6 +10,7 @@ from alembic.migration import MigrationContext
 from deckcheck.decks import tables as _decks_tables  # noqa: F401 - its tables on `metadata`
 from deckcheck.events.store import EventStore
 from deckcheck.events.tables import metadata
+from deckcheck.server import tables as _server_tables  # noqa: F401 - accounts, sessions
 
 
 def _differences(store: EventStore) -> list:

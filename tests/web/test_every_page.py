@@ -200,6 +200,8 @@ PAGES = {
     "deck_pages.deck": [("saved deck", _saved_deck)],
     "deck_pages.edit": [("saved deck editor", _deck_editor)],
     "deck_pages.mine": [("my decks", _my_decks)],
+    "account_pages.account": [("account", _goto("/account"))],
+    "account_pages.use_link": [("one-time link, no secret", _goto("/account/link"))],
     "event.event_form": [("quick event form", _goto("/event"))],
     "event.event_results": [("quick event results", _event_results)],
     "event.event_sheets": [("quick event sheets", _event_sheets)],
@@ -227,6 +229,10 @@ NOT_PAGES = {
     "events.event_qr",  # an SVG picture
     "data.changes_feed",  # an Atom feed
     "decks_feed.changes_feed",  # a saved deck's Atom feed
+    "account_decks.account_feed",  # an account's Atom feed
+    # The account page after "Make a one-time link": it needs a passkey's session, so
+    # tests/web/test_accounts_browser.py walks it (axe included) signed in.
+    "account_pages.make_link",
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
 

@@ -9,13 +9,13 @@ from datetime import date
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
-from marshmallow import Schema, ValidationError
+from marshmallow import ValidationError
 from sqlalchemy.exc import OperationalError
-from werkzeug.wsgi import get_content_length
 
 from cardpool import freshness, list_store
 from cardpool.search import find_card
 from deckcheck import __version__, budgets, cardsearch, service, unread
+from deckcheck.bodies import json_body, load, raw_body
 from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
@@ -57,50 +57,19 @@ BATCH_SLOTS = 2
 _batch_slots = threading.BoundedSemaphore(BATCH_SLOTS)
 
 
-def _body() -> bytes:
-    """The request body, read straight from the server's stream.
-
-    `deckcheck.security` held the length to its limit before the view ran (a chunked
-    body was read and given a length there), so werkzeug's stream wrappers, which cost
-    more than the read itself, add nothing here. No usable length: no body, as werkzeug
-    would give. A body shorter than its length reads short and fails as JSON (400).
-    """
-    environ = request.environ
-    # Read from the environ as it stands now (`request.content_length` is cached from
-    # before a chunked body was given its length): None when missing, malformed or chunked.
-    length = get_content_length(environ)
-    if not length:
-        return b""
-    return environ["wsgi.input"].read(length)
-
-
-def _json_body(raw: bytes | None = None) -> dict:
-    if raw is None:
-        raw = _body()
-    try:
-        data = orjson.loads(raw)
-    except (orjson.JSONDecodeError, RecursionError) as err:
-        _refuse_unless_declared_json()
-        raise ApiError(400, "malformed-json", f"The body is not valid JSON: {err}") from err
-    if not isinstance(data, dict):
-        _refuse_unless_declared_json()
-        raise ApiError(400, "malformed-json", "The body must be a JSON object.")
-    return data
-
-
 # orjson reads an integer beyond 64 bits as a float, losing its last digits; every float
 # that large may have been one.
 _WIDENED = 2.0**63
 
 
 def _exact_batch_body() -> dict:
-    """The batch body as `_json_body` reads it, its deck ids exact: a batch sends each id
+    """The batch body as `json_body` reads it, its deck ids exact: a batch sends each id
     back as it came, and an id of 20 digits must not come back as a float. When an id
     holds a float that large, the body is read again by Python's json, which keeps
     integers whole (orjson refused first any number of more than about 310 digits, well
     under Python's limit of 4,300)."""
-    raw = _body()
-    data = _json_body(raw)
+    raw = raw_body()
+    data = json_body(raw)
     decks = data.get("decks")
     if type(decks) is not list or not any(_may_be_widened(item) for item in decks):
         return data
@@ -131,35 +100,6 @@ def _may_be_widened(item: object) -> bool:
         elif type(value) is dict:
             stack.extend(value.values())
     return False
-
-
-def _refuse_unless_declared_json() -> None:
-    """415 for a body that is not a JSON object and was sent as something else (a form
-    post, a file upload, text): the sender used the wrong kind of body, and a JSON
-    parser's complaint ("invalid literal") would only confuse them. A body sent as JSON,
-    or with no type at all, that does not parse stays a 400 malformed-json. A JSON object
-    sent under another type (`curl -d '{...}'` says form-encoded) is read: it is JSON."""
-    mimetype = request.mimetype
-    if not mimetype or mimetype == "application/json" or mimetype.endswith("+json"):
-        return
-    raise ApiError(
-        415,
-        "unsupported-media-type",
-        "This address reads a JSON object only: send JSON (Content-Type: application/json).",
-        {"content_type": mimetype or None},
-    )
-
-
-def _load(
-    schema: Schema,
-    data: dict,
-    code: str = "invalid-request",
-    message: str = "Some fields are missing or wrong.",
-) -> dict:
-    try:
-        return schema.load(data)
-    except ValidationError as err:
-        raise ApiError(422, code, message, {"fields": err.messages}) from err
 
 
 def _plain_date(data: dict) -> tuple[bool, date | None]:
@@ -200,13 +140,13 @@ def _load_validate(data: dict) -> tuple[str, service.CheckPayload, date | None]:
         read, day = _plain_date(data)
         if plain is not None and read:
             return format_id, plain, day
-    payload = _load(_validate_schema, data)
+    payload = load(_validate_schema, data)
     return payload["format"], service.as_payload(payload), payload["date"]
 
 
 @bp.post("/decks/validate")
 def validate():
-    format_id, deck, day = _load_validate(_json_body())
+    format_id, deck, day = _load_validate(json_body())
     fmt = service.find_format(format_id)
     report = service.check(fmt, deck, day)
     return _json(report_json(report, fmt, images()))
@@ -241,7 +181,7 @@ def _load_batch(data: dict) -> tuple[str, list, date | None]:
         read, day = _plain_date(data)
         if read:
             return format_id, decks, day
-    payload = _load(_batch_schema, data)
+    payload = load(_batch_schema, data)
     return payload["format"], payload["decks"], payload["date"]
 
 
@@ -295,7 +235,7 @@ def _batch_deck(item: dict) -> service.CheckPayload:
     plain = _plain_payload(item)
     if plain is not None:
         return plain
-    deck = _load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
+    deck = load(_batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
     return service.as_payload(deck)
 
 
@@ -349,7 +289,7 @@ def _games_with(has) -> str:
 
 @bp.post("/decks/export")
 def export_deck():
-    payload = _load(_export_schema, _json_body())
+    payload = load(_export_schema, json_body())
     fmt = service.find_format(payload["format"])
     if payload["style"] == "deck-code" and not GAMES[fmt.game].has_deck_codes:
         raise ApiError(
@@ -376,7 +316,7 @@ def export_deck():
 
 @bp.post("/decks/odds")
 def deck_odds():
-    payload = _load(_odds_schema, _json_body())
+    payload = load(_odds_schema, json_body())
     fmt = service.find_format(payload["format"])
     if GAMES[fmt.game].draws is None:
         # A game registered without its draw rules (rules/games.py) has no odds to give.

@@ -109,7 +109,7 @@ def _spec(format_ids: tuple[str, ...]) -> dict:
 
 def _with_common_errors(document: dict) -> dict:
     """Every operation that reads a JSON body answers 415 to a body that is not JSON
-    (deckcheck.api._json_body); any operation may be stopped by the worker's watchdog
+    (deckcheck.bodies.json_body); any operation may be stopped by the worker's watchdog
     (503, deckcheck.watchdog). The events routes too."""
     for operations in document["paths"].values():
         for operation in operations.values():

@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.accounts import passkeys
 from deckcheck.accounts.passkeys import PasskeyFailed
 from deckcheck.accounts.store import AccountStore
-from deckcheck.api import _json_body
+from deckcheck.bodies import json_body
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
@@ -42,7 +42,7 @@ def optional_body() -> dict:
     """The body of a POST that needs none: empty, or a JSON object (anything else is
     refused as every JSON route refuses it)."""
     raw = request.get_data(cache=True)
-    return _json_body(raw) if raw else {}
+    return json_body(raw) if raw else {}
 
 
 def failed(why: str = "") -> ApiError:
@@ -122,7 +122,7 @@ def _taken(credential: object, purpose: str):
 
 @bp.post("/register/options")
 def register_options():
-    name = names.clean("name", _json_body().get("name"), NAME_MAX)
+    name = names.clean("name", json_body().get("name"), NAME_MAX)
     account_id = secrets.token_urlsafe(9)
     challenge = store().new_challenge("register", account_id, name, buckets())
     if challenge is None:
@@ -132,7 +132,7 @@ def register_options():
 
 @bp.post("/register/verify")
 def register_verify():
-    credential = _json_body()
+    credential = json_body()
     attempt()
     challenge, found = _taken(credential, "register")
     try:
@@ -161,7 +161,7 @@ def login_options():
 def login_verify():
     """Every attempt is counted in the transaction that ends it (the sign-in's, or the
     one that throws its challenge away): one commit for a sign-in."""
-    credential = _json_body()
+    credential = json_body()
     challenge = _challenge_of(credential)
     if store().peek_challenge(challenge, "login") is None:
         attempt()
@@ -204,7 +204,7 @@ def _verified(credential: dict, challenge: bytes, key: dict) -> int:
 
 
 def _secret_field(field: str, limit: int = 200) -> str:
-    value = _json_body().get(field)
+    value = json_body().get(field)
     if not isinstance(value, str) or not value or len(value) > limit:
         raise names.FieldError(field, f"A text of at most {limit} characters.")
     return value

@@ -9,7 +9,7 @@ from deckcheck.accounts import passkeys
 from deckcheck.accounts.api import _base, _taken, account_json, bp, failed, optional_body, store
 from deckcheck.accounts.passkeys import PasskeyFailed
 from deckcheck.accounts.schemas import DeleteSchema
-from deckcheck.api import _json_body, _load
+from deckcheck.bodies import json_body, load
 from deckcheck.errors import ApiError
 from deckcheck.server import owners, sessions
 
@@ -30,9 +30,9 @@ def account():
 
 @bp.delete("")
 def delete_account():
-    body = _json_body()
+    body = json_body()
     row = _account()
-    keep = _load(_delete_schema, body)["decks"] == "keep"
+    keep = load(_delete_schema, body)["decks"] == "keep"
     handed = owners.release_all(row["id"], keep)
     store().delete(row["id"])
     response = jsonify(handed) if keep else Response(status=204)
@@ -50,7 +50,7 @@ def passkey_options():
 
 @bp.post("/passkeys/verify")
 def passkey_verify():
-    credential = _json_body()
+    credential = json_body()
     row = _account()
     challenge, found = _taken(credential, "add")
     if found.account_id != row["id"]:

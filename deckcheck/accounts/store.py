@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from deckcheck.accounts.passkeys import NewPasskey
-from deckcheck.events.limits import take_statement
+from deckcheck.events.buckets import take_statement
 from deckcheck.events.store import now_utc, token_hash
 from deckcheck.server.tables import (
     account_challenges,

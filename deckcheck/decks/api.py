@@ -12,7 +12,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from deckcheck import service
-from deckcheck.api import _json_body, _load
+from deckcheck.bodies import json_body, load
 from deckcheck.decks import collection, core, sample, versions
 from deckcheck.decks.schemas import (
     CollectionRequestSchema,
@@ -34,11 +34,6 @@ bp.register_error_handler(OperationalError, events_core.busy_response)
 _create_schema = DeckCreateSchema()
 _replace_schema = DeckReplaceSchema()
 _lookup_schema = LookupSchema()
-# A lookup judges again at most this many decks whose verdict is of another world (each
-# a read and a judging, about 1-3 ms); the rest are answered with their stored verdict,
-# marked "current": false (the background pass brings them up to date). A count, not
-# seconds (issue 40): the same lookup gives the same answer on a quiet and a busy machine.
-LOOKUP_JUDGED = 100
 
 
 @bp.before_request
@@ -53,7 +48,7 @@ def _deck_answer(row: dict) -> dict:
 
 @bp.post("")
 def create_deck():
-    data = _load(_create_schema, _json_body())
+    data = load(_create_schema, json_body())
     row, token = core.create(data)
     body = {
         "deck": core.deck_json(row, unpack(row["judged"]), False, service.today().isoformat()),
@@ -65,19 +60,12 @@ def create_deck():
 
 @bp.post("/lookup")
 def lookup():
-    ids = _load(_lookup_schema, _json_body())["ids"]
+    ids = load(_lookup_schema, json_body())["ids"]
     wanted = list(dict.fromkeys(i for i in ids))
     valid = [i for i in wanted if names.is_id(i)]
     found = {row["id"]: row for row in core.store().summaries(valid)} if valid else {}
-    data: list[dict] = []
-    judged = 0
-    for deck_id in wanted:
-        row = found.get(deck_id)
-        if row is None:
-            continue
-        line, did = core.summary(row, judged < LOOKUP_JUDGED)
-        judged += did
-        data.append(line)
+    rows = [found[deck_id] for deck_id in wanted if deck_id in found]
+    data = core.summaries(rows, core.LOOKUP_JUDGED)
     return jsonify({"data": data, "not_found": [i for i in wanted if i not in found]})
 
 
@@ -114,7 +102,7 @@ def replace_deck(deck_id: str):
     _not_a_deck(deck_id)
     core.find_deck(deck_id)  # an unknown deck is a 404 whatever the body
     token = events_core.bearer_token()
-    data = _load(_replace_schema, _json_body())
+    data = load(_replace_schema, json_body())
     return jsonify(_deck_answer(core.replace(deck_id, token, data)))
 
 
@@ -207,7 +195,7 @@ def create_collection():
         "At most {count} new collections per {seconds} seconds from one address; wait a "
         "while and save it again.",
     )
-    data = _load(_collection_schema, _json_body())
+    data = load(_collection_schema, json_body())
     name, game, cards, unread = _collection_fields(data)
     row, token = core.store().create_collection(name, game, cards, owners.account())
     return jsonify(
@@ -226,7 +214,7 @@ def replace_collection(collection_id: str):
     proof = owners.right(events_core.bearer_token())
     if not owners.may_change(row["edit_hash"], row["owner"], proof):
         raise core.bad_token()
-    data = _load(_collection_schema, {"game": row["game"], **_json_body()})
+    data = load(_collection_schema, {"game": row["game"], **json_body()})
     name, _, cards, unread = _collection_fields({**data, "game": row["game"]})
     try:
         stored = core.store().replace_collection(

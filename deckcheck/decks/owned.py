@@ -9,13 +9,11 @@ registered here (deckcheck.server.owners.on_release).
 
 from __future__ import annotations
 
-import time
-
 from flask import Blueprint, Flask, Response, jsonify
 from marshmallow import Schema, fields, validate
 from sqlalchemy.exc import OperationalError
 
-from deckcheck.api import _json_body, _load
+from deckcheck.bodies import json_body, load
 from deckcheck.decks import core, feed, owned_store
 from deckcheck.decks.tables import collections, decks
 from deckcheck.events import core as events_core
@@ -45,10 +43,8 @@ _claim_schema = ClaimSchema()
 def account_decks():
     account = owners.signed_in()
     rows = owned_store.owned_decks(core.store(), account)
-    started = time.thread_time()
-    # Judged again only while the request may spend the time, as a lookup (api.lookup).
-    data = [core.summary(r, time.thread_time() - started < 0.5) for r in rows]
-    return jsonify({"data": data})
+    # Judged again as a lookup is (decks/api.py): at most LOOKUP_JUDGED decks a request.
+    return jsonify({"data": core.summaries(rows, core.LOOKUP_JUDGED)})
 
 
 @bp.get("/api/v1/account/collections")
@@ -61,9 +57,9 @@ def account_collections():
 
 @bp.post("/api/v1/account/claim")
 def claim():
-    body = _json_body()
+    body = json_body()
     account = owners.signed_in()
-    data = _load(_claim_schema, body)
+    data = load(_claim_schema, body)
     items = [("deck", decks, i) for i in data["decks"]]
     items += [("collection", collections, i) for i in data["collections"]]
     if len(items) > CLAIM_MAX:

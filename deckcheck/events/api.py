@@ -12,7 +12,7 @@ import orjson
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from sqlalchemy.exc import OperationalError
 
-from deckcheck.api import _json_body, _load
+from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
 from deckcheck.events import core, names, zones
@@ -47,7 +47,7 @@ def _admin(event_id: str) -> dict:
 @bp.post("")
 def create_event():
     core.check_create_key()  # before the body is read: no key, nothing else to say
-    row, token = core.create_event(_load(_event_schema, _json_body()))
+    row, token = core.create_event(load(_event_schema, json_body()))
     data = core.event_json(row)
     data["admin_url"] = f"{core.base_url()}/e/{row['id']}/admin#{token}"
     data["admin_token"] = token
@@ -63,7 +63,7 @@ def get_event(event_id: str):
 @bp.patch("/<event_id>")
 def change_event(event_id: str):
     _admin(event_id)
-    data = _load(_change_schema, _json_body())
+    data = load(_change_schema, json_body())
     values = {}
     if "name" in data:
         values["name"] = names.clean("name", data["name"], names.EVENT_MAX)
@@ -91,7 +91,7 @@ def delete_event(event_id: str):
 @bp.post("/<event_id>/submissions")
 def submit(event_id: str):
     row = core.find_event(event_id)
-    data = _load(_submission_schema, _json_body())
+    data = load(_submission_schema, json_body())
     player, player_id = core.player_fields(data["player"], data["player_id"])
     entry = {"decklist": data["decklist"]} if "decklist" in data else {"deck": data["deck"]}
     stored, verdict, token = core.submit(
@@ -176,7 +176,7 @@ def merge(event_id: str, submission_id: str):
     """One player written twice: this row's list stays, the other row's lists (`from`)
     become its history."""
     row = _admin(event_id)
-    merged = core.merge(row, submission_id, _load(_merge_schema, _json_body())["merge_from"])
+    merged = core.merge(row, submission_id, load(_merge_schema, json_body())["merge_from"])
     return jsonify({"submission": core.submission_json(merged)})
 
 

@@ -275,19 +275,18 @@ def test_one_process_per_interval_starts_the_background_pass(postgres, tmp_path)
 
 
 def test_a_lookup_past_its_budget_answers_stored_verdicts_marked(app, tmp_path, monkeypatch):
-    from deckcheck.decks import api
 
     client = app.test_client()
     ids = [save(client, ST1_TEXT, f"D{n}") for n in range(3)]
     import_change(app, tmp_path, ban("ST1-03", "2026-11-20"))
-    monkeypatch.setattr(api, "LOOKUP_JUDGED", 0)
+    monkeypatch.setattr(core, "LOOKUP_JUDGED", 0)
     data = client.post("/api/v1/decks/lookup", json={"ids": ids}).get_json()["data"]
     assert [(d["current"], d["legal"]) for d in data] == [(False, True)] * 3
     # A count, not seconds (issue 40): the first two judged again however slow they are.
-    monkeypatch.setattr(api, "LOOKUP_JUDGED", 2)
+    monkeypatch.setattr(core, "LOOKUP_JUDGED", 2)
     data = client.post("/api/v1/decks/lookup", json={"ids": ids[::-1]}).get_json()["data"]
     assert [(d["current"], d["legal"]) for d in data] == [(True, False)] * 2 + [(False, True)]
-    monkeypatch.setattr(api, "LOOKUP_JUDGED", 100)
+    monkeypatch.setattr(core, "LOOKUP_JUDGED", 100)
     data = client.post("/api/v1/decks/lookup", json={"ids": ids}).get_json()["data"]
     assert [(d["current"], d["legal"], d["changed"]) for d in data] == [(True, False, True)] * 3
 

@@ -11,6 +11,7 @@ import pytest
 from fixture_cards import ST1_DECK
 
 import deckcheck.api as api
+import deckcheck.bodies as bodies
 import deckcheck.schemas as schemas
 
 TEXT = "4 Agumon ST1-03\n4 ST1-01"
@@ -27,7 +28,7 @@ def _schema_only():
     batch_deck = api._batch_deck
 
     def through_schema(item):
-        deck = api._load(api._batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
+        deck = bodies.load(api._batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
         return api.service.as_payload(deck)
 
     api._batch_deck = through_schema
@@ -146,7 +147,7 @@ def test_the_shortcuts_are_taken(client, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the schema was asked")
 
-    monkeypatch.setattr(api, "_load", refuse)
+    monkeypatch.setattr(api, "load", refuse)
     structured = {"id": 2, "deck": ST1_DECK}
     batch = {"format": "dcg", "decks": [{"id": 1, "decklist": TEXT}, structured]}
     assert client.post("/api/v1/decks/validate-batch", json=batch).status_code == 200

@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.api import _json_body, _load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, zones
+from deckcheck.events import core, limits, names, zones
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
@@ -75,6 +75,9 @@ def change_event(event_id: str):
         values.update(core.moved_deadline(data["deadline"]))
     if "time_zone" in data:
         values["time_zone"] = zones.read_zone(data["time_zone"])
+    values.update({k: data[k] for k in ("publish", "cutoff") if k in data})
+    if "venue" in data:
+        values.update(limits.read_venue(data["venue"]))
     changed = core.store().update_event(event_id, **values) if values else None
     # None: nothing to change, or the event was deleted meanwhile (find_event says 404).
     row = changed or core.find_event(event_id)

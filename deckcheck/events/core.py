@@ -27,9 +27,11 @@ from deckcheck.events.store import (
     token_hash,
     token_matches,
 )
+from deckcheck.events.venue_store import VenueStore
 from deckcheck.format_registry import get_format
 from deckcheck.words import moment_words
 from rules.games import SECTIONS
+from rules.verdict import verdict_of
 
 _lock = threading.Lock()
 MAX_DESCRIPTION = 2000
@@ -38,7 +40,7 @@ FIRST_YEAR, LAST_YEAR = 1970, 2999
 JUDGE_PAGE = 100  # lists judged again per database round trip (each up to 64 KB)
 
 
-def store() -> EventStore:
+def store() -> VenueStore:
     """The app's store, opened (and migrated) on first use, so an app that never
     sees an event never creates its database."""
     found = current_app.extensions.get("deckcheck.events")
@@ -46,7 +48,7 @@ def store() -> EventStore:
         with _lock:
             found = current_app.extensions.get("deckcheck.events")
             if found is None:
-                found = EventStore(current_app.config["EVENTS_DATABASE"])
+                found = VenueStore(current_app.config["EVENTS_DATABASE"])
                 found.migrate()
                 current_app.extensions["deckcheck.events"] = found
     return found
@@ -87,6 +89,13 @@ def event_json(row: dict, players: int | None = None) -> dict:
         "locked": bool(row["locked"]),
         "open": is_open(row),
         "submit_url": f"{base_url()}/e/{row['id']}",
+        "lists_url": f"{base_url()}/e/{row['id']}/lists",
+        "publish": row.get("publish") or "none",
+        "cutoff": row.get("cutoff") or "none",
+        "venue": {
+            column: "{}/{}".format(*limits.event_limit(row, column))
+            for column in limits.VENUE_SETTINGS
+        },
     }
     if players is not None:
         data["players"] = players
@@ -139,6 +148,9 @@ def new_event_fields(data: dict) -> dict:
             if data.get("time_zone") is not None
             else zones.of_deadline(deadline)
         ),
+        "publish": data.get("publish") or "none",
+        "cutoff": data.get("cutoff") or "none",
+        **(limits.read_venue(data["venue"]) if data.get("venue") is not None else {}),
     }
 
 
@@ -256,7 +268,7 @@ def submit(
     if not is_open(row):
         raise locked_error(row)
     claim = Claim(edit_token=edit_token or None, organizer=organizer(row, admin_token))
-    limits.check_submission(row["id"])
+    limits.check_submission(row, player, player_id, claim.edit_token)
     fmt = service.find_format(row["format"])
     key, index = verdicts.current_key(fmt)
     report = judge(fmt, entry, event_day(row), index)
@@ -274,6 +286,7 @@ def submit(
             {"legal": report.legal, **verdict, "changed": False, "new_violations": []}, True
         ),
         sheet=pack(verdicts.sheet_json(report, fmt)),
+        verdict_word=verdict_of(report.violations),
     )
     try:
         stored, token = store().submit(

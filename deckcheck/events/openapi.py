@@ -17,7 +17,8 @@ ERRORS = {
     "token), player-dropped, event-full",
     "413": "body too large, or a list over 64 KB (list-too-large)",
     "422": "invalid request (details in error.details)",
-    "429": "too many submissions (or new events) from one address",
+    "429": "too-many-submissions (of one player, or from one address), too-many-new-players "
+    "(from one address), too-many-events",
 }
 EVENT = "/events/{event_id}"
 

@@ -4,14 +4,39 @@ OpenAPI document (deckcheck.openapi)."""
 from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields
-from marshmallow.validate import Length
+from marshmallow.validate import Length, OneOf
 
 from deckcheck.schemas import DeckInputSchema, UnresolvedSchema, ViolationSchema
+
+PUBLISH = ("none", "all", "marked")
+CUTOFF = ("none", "mark", "drop")
+
+
+def venue_fields() -> tuple:
+    """What an organizer sets for an event at a venue (create and PATCH alike)."""
+    return (
+        fields.String(
+            validate=OneOf(PUBLISH),
+            metadata={"description": "which lists /e/<id>/lists shows once lists close"},
+        ),
+        fields.String(
+            validate=OneOf(CUTOFF),
+            metadata={"description": "at lock, illegal lists are marked (mark) or dropped (drop)"},
+        ),
+        fields.Dict(
+            metadata={
+                "description": 'raise the per-address limits: {"address_limit": "1000/600", '
+                '"new_players_limit": "600/600"}'
+            }
+        ),
+    )
 
 
 class EventRequestSchema(Schema):
     class Meta:
         unknown = EXCLUDE
+
+    publish, cutoff, venue = venue_fields()
 
     # Length and characters are checked after normalising (deckcheck.events.names).
     name = fields.String(required=True, metadata={"description": "at most 200 characters"})
@@ -42,6 +67,7 @@ class EventChangeSchema(Schema):
     name = fields.String(metadata={"description": "at most 200 characters"})
     description = fields.String(validate=Length(max=2000))
     time_zone = fields.String(metadata={"description": "an IANA name or an offset"})
+    publish, cutoff, venue = venue_fields()
 
 
 class EventSchema(Schema):
@@ -57,6 +83,10 @@ class EventSchema(Schema):
     open = fields.Boolean(required=True)
     submit_url = fields.String(required=True)
     players = fields.Integer()
+    publish = fields.String(required=True)
+    cutoff = fields.String(required=True)
+    venue = fields.Dict(required=True, metadata={"description": "the per-address limits"})
+    lists_url = fields.String(required=True)
 
 
 class CreatedEventSchema(EventSchema):

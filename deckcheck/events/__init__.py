@@ -40,7 +40,7 @@ def warm(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.events import api, cli, pages, zones
+    from deckcheck.events import api, cli, pages, venue_api, venue_pages, zones  # noqa: F401
 
     env = os.environ.get
     app.config.setdefault(

@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.api import _json_body, _load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, limits, names, zones
+from deckcheck.events import core, limits, names, venue, zones
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
@@ -138,20 +138,18 @@ def submissions_csv(event_id: str):
     return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
 
 
-def _set_locked(event_id: str, locked: bool):
-    _admin(event_id)
-    row = core.store().update_event(event_id, locked=locked) or core.find_event(event_id)
-    return jsonify(core.event_json(row, core.store().players(event_id)))
-
-
 @bp.post("/<event_id>/lock")
 def lock(event_id: str):
-    return _set_locked(event_id, True)
+    """Lock lists; with the event's cut-off "drop", players with illegal lists drop."""
+    row = venue.lock(_admin(event_id))
+    return jsonify(core.event_json(row, core.store().players(event_id)))
 
 
 @bp.post("/<event_id>/unlock")
 def unlock(event_id: str):
-    return _set_locked(event_id, False)
+    """Unlock lists; the players the cut-off dropped are back."""
+    row = venue.unlock(_admin(event_id))
+    return jsonify(core.event_json(row, core.store().players(event_id)))
 
 
 @bp.delete("/<event_id>/submissions/<submission_id>")

@@ -14,6 +14,7 @@ from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
 from deckcheck.events import alike, limits, names, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.marks import marks_json
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
     Claim,
@@ -416,6 +417,12 @@ def submission_json(row: dict, verdict: dict | None = None) -> dict:
         "violations": given["violations"],
         "warnings": given["warnings"],
         "receipt_url": receipt_url(row),
+        # legal / illegal / unconfirmed, as the player was told (the report's own
+        # violations when it was judged just now: they know their product).
+        "verdict": verdict_of(verdict["report"].violations)
+        if verdict and "report" in verdict
+        else verdict_of(given["violations"]),
+        "checked_in": bool(row.get("checked_in")),
     }
     if "unresolved" in given:
         data["unresolved"] = given["unresolved"]
@@ -475,10 +482,25 @@ def table(row: dict, with_lists: bool = False) -> Iterator[dict]:
     for page in store().current_pages(row["id"], with_entry=with_lists):
         for sub in page:
             item = table_row(sub)
+            item.update(marks_json(sub, row))
             item["alike"] = flagged.get(sub["id"], [])
             if with_lists:
                 item["decklist"] = list_text(json.loads(sub["entry"]))
             yield item
+
+
+def rows(row: dict, ids: list[str]) -> Iterator[dict]:
+    """Table rows of these current lists (the live table's update), in `ids`' order."""
+    found = store().by_ids(row["id"], ids, with_entry=False)
+    current = [sub for sub in found if sub["status"] == "current"]
+    if not current:
+        return
+    flagged = alike.near_duplicates(store().current_ids(row["id"]))
+    for sub in current:
+        item = table_row(sub)
+        item.update(marks_json(sub, row))
+        item["alike"] = flagged.get(sub["id"], [])
+        yield item
 
 
 def organizer_submission(row: dict, submission_id: str) -> dict:

@@ -58,6 +58,18 @@ ROUTES = [
      ("400", "401", "403", "404", "422"), True),
     Route(EVENT + "/submissions/{submission_id}/restore", "post", "Take a dropped player back",
      None, "200", schemas.RestoredSchema, ("401", "403", "404", "409"), True),
+    Route(EVENT + "/submissions/{submission_id}", "patch", "Mark a list: published (for "
+     "\"marked\" publishing), accepted (a \"needs a look\" list, legal for the cut-off)",
+     schemas.MarksRequestSchema, "200", schemas.MarkedSubmissionSchema,
+     ("400", "401", "403", "404", "422"), True),
+    Route(EVENT + "/submissions/{submission_id}/check-in", "post", "Check a player in",
+     None, "200", schemas.MarkedSubmissionSchema, ("401", "403", "404"), True),
+    Route(EVENT + "/submissions/{submission_id}/check-in", "delete", "Undo a check-in",
+     None, "200", schemas.MarkedSubmissionSchema, ("401", "403", "404"), True),
+    Route(EVENT + "/changes", "get", "What changed since a cursor (submitted, replaced, "
+     "dropped, restored, checked-in), oldest first, at most 500; the organizer's page "
+     "polls it", None, "200", schemas.ChangesSchema, ("401", "403", "404", "422"), True,
+     query=("since",)),
 ]  # fmt: skip
 
 

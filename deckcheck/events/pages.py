@@ -29,7 +29,7 @@ from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, verdicts, zones
+from deckcheck.events import core, names, venue, verdicts, zones
 from deckcheck.events.judge import judge, unresolved_lines, verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
@@ -215,6 +215,7 @@ def receipt(event_id: str, submission_id: str):
             verdict=verdict,
             address=address,
             private=private,
+            note=venue.receipt_note(row, sub),
         )
     )
     if private:
@@ -270,10 +271,14 @@ def _admin_row(event_id: str) -> dict:
 @bp.get("/e/<event_id>/admin/table")
 def admin_table(event_id: str):
     row = _admin_row(event_id)
+    # The cursor before the rows: a change made while they are read is fetched again
+    # by the live table (harmless), never missed.
+    cursor = core.store().last_change(event_id)
     core.refresh(row)
     tally = core.store().tally(event_id)
     return stream_template(
         "events/_table.html",
+        cursor=cursor,
         event=core.event_json(row, tally["players"]),
         rows=core.table(row),
         tally=tally,

@@ -116,6 +116,10 @@ class SubmissionSchema(Schema):
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     receipt_url = fields.String(required=True)
     unresolved = fields.List(fields.Nested(UnresolvedSchema))
+    verdict = fields.String(
+        required=True, metadata={"description": "legal, illegal or unconfirmed"}
+    )
+    checked_in = fields.Boolean(required=True)
 
 
 class OwnSubmissionSchema(Schema):
@@ -142,6 +146,10 @@ class AlikeSchema(Schema):
 
 
 class JudgedSubmissionSchema(SubmissionSchema):
+    needs_look = fields.Boolean(required=True)
+    accepted = fields.Boolean(required=True)
+    published = fields.Boolean(required=True)
+    cut_off = fields.Boolean(required=True)
     submitted_legal = fields.Boolean(required=True)
     changed = fields.Boolean(required=True)
     new_violations = fields.List(fields.Nested(ViolationSchema), required=True)
@@ -155,6 +163,33 @@ class JudgedSubmissionSchema(SubmissionSchema):
             "player id): the organizer may merge them"
         },
     )
+
+
+class MarksRequestSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    published = fields.Boolean(metadata={"description": 'shown when the event publishes "marked"'})
+    accepted = fields.Boolean(
+        metadata={"description": 'a "needs a look" list accepted: legal for the cut-off'}
+    )
+
+
+class MarksSchema(Schema):
+    verdict = fields.String(required=True, metadata={"description": "of today"})
+    needs_look = fields.Boolean(required=True)
+    accepted = fields.Boolean(required=True)
+    published = fields.Boolean(required=True)
+    checked_in = fields.Boolean(required=True)
+    cut_off = fields.Boolean(required=True, metadata={"description": "marked by the cut-off"})
+
+
+class SubmissionWithMarksSchema(SubmissionSchema, MarksSchema):
+    pass
+
+
+class MarkedSubmissionSchema(Schema):
+    submission = fields.Nested(SubmissionWithMarksSchema, required=True)
 
 
 class MergeRequestSchema(Schema):
@@ -174,3 +209,24 @@ class MergeRequestSchema(Schema):
 
 class SubmissionListSchema(Schema):
     data = fields.List(fields.Nested(JudgedSubmissionSchema), required=True)
+
+
+class ChangedSubmissionSchema(SubmissionWithMarksSchema):
+    status = fields.String(
+        required=True, metadata={"description": "current, replaced or dropped (now)"}
+    )
+
+
+class ChangeSchema(Schema):
+    kind = fields.String(
+        required=True,
+        validate=OneOf(("submitted", "replaced", "dropped", "restored", "checked-in")),
+    )
+    submission = fields.Nested(ChangedSubmissionSchema, required=True)
+
+
+class ChangesSchema(Schema):
+    data = fields.List(fields.Nested(ChangeSchema), required=True)
+    cursor = fields.String(
+        required=True, metadata={"description": "ask again with ?since=<cursor>"}
+    )

@@ -453,8 +453,12 @@ class EventStore:
                 "accepted": False,
             }
             conn.execute(submissions.insert(), row)
-            kind = "replaced" if latest is not None and latest.status == CURRENT else "submitted"
-            changelog.record(conn, event_id, row["id"], kind, when)
+            if latest is not None and latest.status == CURRENT:
+                # Both rows: the table takes the old one out and puts the new one in.
+                changelog.record(conn, event_id, latest.id, "replaced", when)
+                changelog.record(conn, event_id, row["id"], "replaced", when)
+            else:
+                changelog.record(conn, event_id, row["id"], "submitted", when)
         return row, token
 
     def check_claim(self, event_id: str, player: str, player_id: str, claim: Claim) -> None:

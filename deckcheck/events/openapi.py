@@ -9,7 +9,7 @@ from deckcheck.openapi_operation import Route, add_routes
 
 ERRORS = {
     "400": "malformed JSON",
-    "404": "no such event (or submission)",
+    "404": "no such event (or submission), or not-published (lists)",
     "401": "no admin token (Authorization: Bearer <token>), or no key to create events",
     "403": "the admin token is not this event's (or the edit token no current list's), or "
     "the key to create events is wrong",
@@ -70,6 +70,15 @@ ROUTES = [
      "dropped, restored, checked-in), oldest first, at most 500; the organizer's page "
      "polls it", None, "200", schemas.ChangesSchema, ("401", "403", "404", "422"), True,
      query=("since",)),
+    Route(EVENT + "/lists", "get", "The published lists (names, never player ids), once the "
+     "deadline has passed or the event is locked and the organizer publishes",
+     None, "200", schemas.OpenListsSchema, ("404",), False),
+    Route(EVENT + "/players.csv", "get", "One line per player: name, player_id, legal, "
+     "verdict, fingerprint, submitted_at", None, "200", "text/csv", ("401", "403", "404"), True),
+    Route(EVENT + "/lists.json", "get", "Every list in Limitless's shape and as a DCG deck code",
+     None, "200", schemas.ExportedListsSchema, ("401", "403", "404"), True),
+    Route(EVENT + "/cards.csv", "get", "One line per card: player, section, number, name, count",
+     None, "200", "text/csv", ("401", "403", "404"), True),
 ]  # fmt: skip
 
 

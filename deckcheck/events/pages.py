@@ -129,11 +129,26 @@ def create_event():
             "time_zone": form.get("time_zone") or None,
         }
     )
-    return render_template(
+    # POST-redirect-GET: a reload of the next page shows it again, never a second event.
+    # The token waits in this browser's signed session cookie (never in an address).
+    kept = [pair for pair in session.get("created", []) if pair[0] != row["id"]]
+    session["created"] = [*kept[-(KEPT_TOKENS - 1) :], [row["id"], token]]
+    return redirect(url_for("events.created", event_id=row["id"]), 303)
+
+
+@bp.get("/e/<event_id>/created")
+def created(event_id: str):
+    """The new event's links, for the browser that created it (its session holds the
+    admin token); any other browser is told to use the organizer's link it was given."""
+    row = core.find_event(event_id)
+    token = next((t for sid, t in session.get("created", []) if sid == event_id), None)
+    mine = token is not None and token_matches(row["token_hash"], token)
+    page = render_template(
         "events/created.html",
         event=core.event_json(row),
-        admin_url=f"{core.base_url()}/e/{row['id']}/admin#{token}",
+        admin_url=f"{core.base_url()}/e/{row['id']}/admin#{token}" if mine else None,
     )
+    return Response(page, headers={"Cache-Control": "private, no-store"})
 
 
 def _date(text: str | None):

@@ -230,3 +230,39 @@ class ChangesSchema(Schema):
     cursor = fields.String(
         required=True, metadata={"description": "ask again with ?since=<cursor>"}
     )
+
+
+class ListedCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class OpenListSchema(Schema):
+    player = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True)
+    deck = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Nested(ListedCardSchema)),
+        required=True,
+        metadata={"description": "section -> cards"},
+    )
+    deck_code = fields.String(allow_none=True, required=True)
+
+
+class OpenListsSchema(Schema):
+    data = fields.List(fields.Nested(OpenListSchema), required=True)
+
+
+class ExportedListSchema(Schema):
+    player = fields.String(required=True)
+    limitless = fields.Dict(
+        required=True,
+        metadata={"description": "digimon, tamer, option, egg: [{count, name, set, number}]"},
+    )
+    deck_code = fields.String(allow_none=True, required=True)
+
+
+class ExportedListsSchema(Schema):
+    data = fields.List(fields.Nested(ExportedListSchema), required=True)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from flask import jsonify, request
 
 from deckcheck.api import _json_body, _load
-from deckcheck.events import core, names, venue
+from deckcheck.csvout import csv_response
+from deckcheck.events import core, names, published, venue
 from deckcheck.events.api import _admin, bp
 from deckcheck.events.marks import marks_json
 from deckcheck.events.schemas import MarksRequestSchema
@@ -70,3 +71,33 @@ def changes(event_id: str):
 
 def _changed_json(row: dict, sub: dict) -> dict:
     return {**marked_json(row, sub)["submission"], "status": sub["status"]}
+
+
+@bp.get("/<event_id>/lists")
+def open_lists(event_id: str):
+    """The published lists (names only): once lists close, if the organizer publishes."""
+    row = core.find_event(event_id)
+    published.check_published(row)
+    return published.json_download(published.open_lists(row))
+
+
+@bp.get("/<event_id>/players.csv")
+def players_csv(event_id: str):
+    row = _admin(event_id)
+    rows = published.players_rows(row)
+    return csv_response(published.PLAYERS_HEADER, rows, f"event-{event_id}-players.csv")
+
+
+@bp.get("/<event_id>/lists.json")
+def lists_json(event_id: str):
+    """Every current list in Limitless's shape and as a deck code, for pairing software."""
+    return published.json_download(
+        published.lists_json(_admin(event_id)), f"event-{event_id}-lists.json"
+    )
+
+
+@bp.get("/<event_id>/cards.csv")
+def cards_csv(event_id: str):
+    row = _admin(event_id)
+    rows = published.cards_rows(row)
+    return csv_response(published.CARDS_HEADER, rows, f"event-{event_id}-cards.csv")

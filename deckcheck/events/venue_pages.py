@@ -4,11 +4,13 @@ events pages' blueprint (deckcheck.events.pages)."""
 
 from __future__ import annotations
 
-from flask import redirect, request, stream_template
+from flask import redirect, render_template, request, stream_template
 
+from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, venue
-from deckcheck.events.pages import _admin_row, bp
+from deckcheck.events import core, names, published, venue
+from deckcheck.events.pages import SECTION_NAMES, _admin_row, bp
+from deckcheck.events.schemas import CUTOFF, PUBLISH
 
 YES = {"yes": True, "no": False}
 MAX_ROWS = 500  # rows one live update fetches (the changes API pages at this size too)
@@ -36,3 +38,53 @@ def admin_rows(event_id: str):
     return stream_template(
         "events/_rows.html", event=core.event_json(row), rows=core.rows(row, ids)
     )
+
+
+@bp.get("/e/<event_id>/lists")
+def open_lists(event_id: str):
+    """The published lists, printable, names only (404 before lists close)."""
+    row = core.find_event(event_id)
+    published.check_published(row)
+    # A list, not a generator: the page names every player before their lists.
+    return render_template(
+        "events/lists.html",
+        event=core.event_json(row),
+        lists=list(published.open_lists(row)),
+        section_names=SECTION_NAMES,
+    )
+
+
+EXPORTS = {
+    "players.csv": lambda row: csv_response(
+        published.PLAYERS_HEADER, published.players_rows(row), f"event-{row['id']}-players.csv"
+    ),
+    "cards.csv": lambda row: csv_response(
+        published.CARDS_HEADER, published.cards_rows(row), f"event-{row['id']}-cards.csv"
+    ),
+}
+
+
+@bp.post("/e/<event_id>/admin/export/<name>")
+def admin_export(event_id: str, name: str):
+    """The exports from the organizer's page (a form carries the token): the same files
+    as the API's."""
+    row = _admin_row(event_id)
+    if name == "lists.json":
+        return published.json_download(published.lists_json(row), f"event-{event_id}-lists.json")
+    if name not in EXPORTS:
+        raise ApiError(404, "not-found", "There is no such export.")
+    return EXPORTS[name](row)
+
+
+@bp.post("/e/<event_id>/admin/settings")
+def admin_settings(event_id: str):
+    """Publishing and the cut-off, from the organizer's form (without scripts)."""
+    _admin_row(event_id)
+    form = request.form
+    values = {k: form[k] for k in ("publish", "cutoff") if k in form}
+    for key, allowed in (("publish", PUBLISH), ("cutoff", CUTOFF)):
+        if key in values and values[key] not in allowed:
+            raise ApiError(422, "invalid-request", f"{key}: one of {', '.join(allowed)}.")
+    if values:
+        core.store().update_event(event_id, **values)
+    return redirect(f"/e/{event_id}/admin#{form.get('token', '')}", 303)

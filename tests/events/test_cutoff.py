@@ -171,3 +171,25 @@ def test_the_table_shows_the_marks_and_its_forms_work_without_scripts(both_clien
     assert "needs a look" in carol and "Accept this list" in carol
     dave = html[html.index(f'data-id="{ids["Dave"]}"') :].split("</tr>")[0]
     assert "accepted by the organizer" in dave and "needs a look" not in dave
+
+
+def test_creating_an_event_from_the_form_redirects_and_a_reload_creates_nothing(both_client):
+    client = both_client
+    form = {"name": "Cup", "format": "dcg", "deadline": "2099-12-05T09:00", "offset": "Z"}
+    sent = client.post("/e/new", data=form)
+    assert sent.status_code == 303
+    page = client.get(sent.headers["Location"])
+    assert page.headers["Cache-Control"] == "private, no-store"
+    html = page.get_data(as_text=True)
+    assert 'id="admin-link"' in html and 'data-my-event="' in html
+    again = client.get(sent.headers["Location"]).get_data(as_text=True)  # a reload
+    assert again.count('id="admin-link"') == 1
+    store = client.application.extensions["deckcheck.events"]
+    from sqlalchemy import func, select
+
+    from deckcheck.events.tables import events
+
+    with store.engine.begin() as conn:
+        assert conn.execute(select(func.count()).select_from(events)).scalar() == 1
+    other = client.application.test_client().get(sent.headers["Location"])
+    assert 'id="admin-link"' not in other.get_data(as_text=True)

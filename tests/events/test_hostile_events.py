@@ -391,7 +391,7 @@ def test_a_create_key_is_needed_when_set(make_app):
     form = {"name": "Cup", "format": "dcg", "deadline": "2099-12-05T09:00", "offset": "Z"}
     assert client.post("/e/new", data=form).status_code == 401
     assert 'name="key"' in client.get("/e/new").get_data(as_text=True)
-    created = client.post("/e/new", data={**form, "key": "open sesame"})
+    created = client.post("/e/new", data={**form, "key": "open sesame"}, follow_redirects=True)
     assert created.status_code == 200 and 'id="admin-link"' in created.get_data(as_text=True)
 
 

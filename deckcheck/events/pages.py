@@ -127,6 +127,7 @@ def create_event():
             "deadline": deadline or "",
             "description": form.get("description", "")[: core.MAX_DESCRIPTION],
             "time_zone": form.get("time_zone") or None,
+            **_choices(form),
         }
     )
     # POST-redirect-GET: a reload of the next page shows it again, never a second event.
@@ -149,6 +150,19 @@ def created(event_id: str):
         admin_url=f"{core.base_url()}/e/{row['id']}/admin#{token}" if mine else None,
     )
     return Response(page, headers={"Cache-Control": "private, no-store"})
+
+
+def _choices(form) -> dict:
+    """Publishing and the cut-off chosen on the form (a value not offered is a 422)."""
+    from deckcheck.events.schemas import CUTOFF, PUBLISH
+
+    chosen = {}
+    for key, allowed in (("publish", PUBLISH), ("cutoff", CUTOFF)):
+        value = form.get(key) or "none"
+        if value not in allowed:
+            raise ApiError(422, "invalid-request", f"{key}: one of {', '.join(allowed)}.")
+        chosen[key] = value
+    return chosen
 
 
 def _date(text: str | None):

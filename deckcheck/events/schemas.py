@@ -232,7 +232,7 @@ class ChangesSchema(Schema):
     )
 
 
-class ListedCardSchema(Schema):
+class OpenListCardSchema(Schema):
     number = fields.String(required=True)
     name = fields.String(required=True)
     count = fields.Integer(required=True)
@@ -244,7 +244,7 @@ class OpenListSchema(Schema):
     verdict = fields.String(required=True)
     deck = fields.Dict(
         keys=fields.String(),
-        values=fields.List(fields.Nested(ListedCardSchema)),
+        values=fields.List(fields.Nested(OpenListCardSchema)),
         required=True,
         metadata={"description": "section -> cards"},
     )

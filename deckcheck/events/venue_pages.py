@@ -8,7 +8,7 @@ from flask import redirect, render_template, request, stream_template
 
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, published, venue
+from deckcheck.events import core, names, published, venue, zones
 from deckcheck.events.pages import SECTION_NAMES, _admin_row, bp
 from deckcheck.events.schemas import CUTOFF, PUBLISH
 
@@ -36,7 +36,10 @@ def admin_rows(event_id: str):
     ids = [i for i in request.args.get("ids", "").split(",") if names.is_id(i)][:MAX_ROWS]
     core.refresh(row)
     return stream_template(
-        "events/_rows.html", event=core.event_json(row), rows=core.rows(row, ids)
+        "events/_rows.html",
+        event=core.event_json(row),
+        rows=core.rows(row, ids),
+        zone=zones.zone_name(row),
     )
 
 

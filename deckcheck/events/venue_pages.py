@@ -75,7 +75,11 @@ def admin_export(event_id: str, name: str):
     if name == "lists.json":
         return published.json_download(published.lists_json(row), f"event-{event_id}-lists.json")
     if name not in EXPORTS:
-        raise ApiError(404, "not-found", "There is no such export.")
+        raise ApiError(
+            404,
+            "export-not-found",
+            "There is no such export: players.csv, lists.json or cards.csv.",
+        )
     return EXPORTS[name](row)
 
 

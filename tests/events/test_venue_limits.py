@@ -139,3 +139,20 @@ def test_changing_the_limits_takes_the_admin_token(both_client):
         f"/api/v1/events/{event['id']}", json={"venue": {"address_limit": "900/600"}}
     )
     assert response.status_code == 401
+
+
+def test_after_a_bucket_the_next_commit_waits_for_the_disk_again(tmp_path):
+    """Buckets commit with synchronous=NORMAL (SQLite); a list's commit must not."""
+    from deckcheck.events.limits import Bucket
+    from deckcheck.events.store import EventStore
+
+    store = EventStore(str(tmp_path / "e.db"))
+    store.migrate()
+    try:
+        assert store.take_all([Bucket("k", 1, 60, "", "")], 1000.0) is None
+        refused = store.take_all([Bucket("k", 1, 60, "c", "")], 1000.0)
+        assert refused is not None and refused.code == "c"
+        with store.engine.connect() as conn:  # the pool's one connection, used above
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    finally:
+        store.close()

@@ -481,9 +481,7 @@ def table(row: dict, with_lists: bool = False) -> Iterator[dict]:
     flagged = alike.near_duplicates(store().current_ids(row["id"]))
     for page in store().current_pages(row["id"], with_entry=with_lists):
         for sub in page:
-            item = table_row(sub)
-            item.update(marks_json(sub, row))
-            item["alike"] = flagged.get(sub["id"], [])
+            item = _table_item(sub, row, flagged)
             if with_lists:
                 item["decklist"] = list_text(json.loads(sub["entry"]))
             yield item
@@ -497,10 +495,15 @@ def rows(row: dict, ids: list[str]) -> Iterator[dict]:
         return
     flagged = alike.near_duplicates(store().current_ids(row["id"]))
     for sub in current:
-        item = table_row(sub)
-        item.update(marks_json(sub, row))
-        item["alike"] = flagged.get(sub["id"], [])
-        yield item
+        yield _table_item(sub, row, flagged)
+
+
+def _table_item(sub: dict, row: dict, flagged: dict) -> dict:
+    """A table row with the organizer's marks and the rows it looks like."""
+    item = table_row(sub)
+    item.update(marks_json(sub, row))
+    item["alike"] = flagged.get(sub["id"], [])
+    return item
 
 
 def organizer_submission(row: dict, submission_id: str) -> dict:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import statistics
 import sys
@@ -156,8 +157,11 @@ def live_table(base: str, players: int) -> dict:
     auth = {"Authorization": "Bearer " + event["admin_token"]}
     session = requests.Session()
     api = f"{base}/api/v1/events/{event['id']}"
-    table = timed(lambda: session.get(f"{base}/e/{event['id']}/admin/table", headers=auth))
-    cursor = session.get(f"{api}/changes", headers=auth).json()["cursor"]
+    began = time.perf_counter()
+    whole = session.get(f"{base}/e/{event['id']}/admin/table", headers=auth)
+    table = time.perf_counter() - began
+    # The page's cursor, as events-admin.js reads it from the table it loaded.
+    cursor = re.search(r'data-cursor="([0-9]+)"', whole.text).group(1)
     updates = []
     for n in range(10):
         body = {"player": f"Late {n}", "decklist": DECK_55}

@@ -305,7 +305,7 @@ def admin_table(event_id: str):
     cursor = core.store().last_change(event_id)
     core.refresh(row)
     tally = core.store().tally(event_id)
-    return stream_template(
+    return core.in_pieces(stream_template(
         "events/_table.html",
         cursor=cursor,
         event=core.event_json(row, tally["players"]),
@@ -313,7 +313,7 @@ def admin_table(event_id: str):
         tally=tally,
         zone=zones.zone_name(row),
         dropped=core.store().dropped(event_id),
-    )
+    ))  # fmt: skip
 
 
 @bp.post("/e/<event_id>/admin/submissions.csv")

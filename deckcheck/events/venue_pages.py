@@ -35,12 +35,13 @@ def admin_rows(event_id: str):
     row = _admin_row(event_id)
     ids = [i for i in request.args.get("ids", "").split(",") if names.is_id(i)][:MAX_ROWS]
     core.refresh(row)
-    return stream_template(
+    page = stream_template(
         "events/_rows.html",
         event=core.event_json(row),
         rows=core.rows(row, ids),
         zone=zones.zone_name(row),
     )
+    return core.in_pieces(page)
 
 
 @bp.get("/e/<event_id>/lists")

@@ -29,7 +29,8 @@ ROUTES = [
      schemas.CreatedEventSchema, ("400", "401", "403", "413", "422", "429"), False),
     Route(EVENT, "get", "An event (no token; players = how many sent a list)", None, "200",
      schemas.EventSchema, ("404",), False),
-    Route(EVENT, "patch", "Change an event (move its deadline, set its time zone)",
+    Route(EVENT, "patch", "Change an event (move its deadline, set its time zone, publish "
+     "its lists, its cut-off at lock, raise its per-address limits)",
      schemas.EventChangeSchema, "200",
      schemas.EventSchema, ("400", "401", "403", "404", "422"), True),
     Route(EVENT, "delete", "Delete an event with all its lists", None, "204", None,
@@ -43,9 +44,11 @@ ROUTES = [
      "200", schemas.OwnSubmissionSchema, ("401", "403", "404"), False),
     Route(EVENT + "/submissions.csv", "get", "The same as CSV (with a decklist column)", None,
      "200", "text/csv", ("401", "403", "404"), True),
-    Route(EVENT + "/lock", "post", "Lock the event (no more lists)", None, "200",
+    Route(EVENT + "/lock", "post", "Lock the event (no more lists); with cutoff drop, players "
+     "whose list is illegal are dropped", None, "200",
      schemas.EventSchema, ("401", "403", "404"), True),
-    Route(EVENT + "/unlock", "post", "Unlock the event", None, "200", schemas.EventSchema,
+    Route(EVENT + "/unlock", "post", "Unlock the event; the cut-off's drops are back", None,
+     "200", schemas.EventSchema,
      ("401", "403", "404"), True),
     Route(EVENT + "/submissions/{submission_id}", "delete", "Drop a player", None, "204", None,
      ("401", "403", "404"), True),

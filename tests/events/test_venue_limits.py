@@ -160,3 +160,20 @@ def test_after_a_bucket_the_next_commit_waits_for_the_disk_again(tmp_path):
             assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
     finally:
         store.close()
+
+
+def test_a_bucket_does_not_relax_the_commits_after_it_on_postgresql(postgres):
+    """synchronous_commit off holds for the buckets' transaction only (SET LOCAL)."""
+    from deckcheck.events.limits import Bucket
+    from deckcheck.events.store import EventStore
+
+    url = postgres.fresh_database()
+    store = EventStore(url)
+    store.migrate()
+    try:
+        assert store.take_all([Bucket("k", 1, 60, "", "")], 1000.0) is None
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"
+    finally:
+        store.close()
+        postgres.drop_later(url)

@@ -188,6 +188,8 @@ def run(root: Path, database: str, events_db: str, args, only_venue: bool) -> di
         "DECKCHECK_EVENTS_CREATE_LIMIT": "0",
         "PYTHONPATH": str(root),
     }
+    if only_venue and args.before_unlimited and root != ROOT:
+        env["DECKCHECK_EVENTS_SUBMIT_LIMIT"] = "0"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start_server(database, port, 2, root=root, production=True, env=env, own_session=True)
@@ -240,6 +242,11 @@ def main() -> None:
     parser.add_argument("--postgres", help="a fresh PostgreSQL URL, or auto")
     parser.add_argument("--shared", type=Path, help="the shared data folder (default ../shared)")
     parser.add_argument("--venue-only", action="store_true", help="the 300 players only")
+    parser.add_argument(
+        "--before-unlimited",
+        action="store_true",
+        help="the older tree with its submission limit off (every list stored: the same work)",
+    )
     args = parser.parse_args()
     if args.shared:
         common.POOLS = {

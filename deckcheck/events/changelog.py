@@ -37,7 +37,7 @@ def record(conn: Connection, event_id: str, submission_id: str, kind: str, at: s
 
 def since(conn: Connection, event_id: str, after: int, most: int) -> list:
     """At most `most` changes after the id `after`, oldest first."""
-    return conn.execute(_SINCE, {"e_id": event_id, "after": after, "most": most}).all()
+    return list(conn.execute(_SINCE, {"e_id": event_id, "after": after, "most": most}).all())
 
 
 def last(conn: Connection, event_id: str) -> int:

@@ -193,3 +193,26 @@ def test_creating_an_event_from_the_form_redirects_and_a_reload_creates_nothing(
         assert conn.execute(select(func.count()).select_from(events)).scalar() == 1
     other = client.application.test_client().get(sent.headers["Location"])
     assert 'id="admin-link"' not in other.get_data(as_text=True)
+
+
+def test_a_row_stored_before_its_verdict_word_reads_it_from_its_violations():
+    """Rows of an older server (no judged_verdict): legal / illegal / unconfirmed from the
+    stored violations, as rules.verdict reads them (an unknown card of a known product)."""
+    from deckcheck.events.packing import pack
+    from deckcheck.events.verdicts import verdict_word
+
+    def row(*violations):
+        given = {"violations": list(violations), "warnings": []}
+        return {
+            "judged_verdict": None,
+            "judged": None,
+            "verdict": pack(given),
+            "legal": not violations,
+        }
+
+    newer = {"code": "unknown-card", "message": "EX13-010 is from EX-13", "product": "EX13"}
+    unknown = {"code": "unknown-card", "message": "XX9-999 is no card"}
+    assert verdict_word(row()) == "legal"
+    assert verdict_word(row(newer)) == "unconfirmed"
+    assert verdict_word(row(newer, unknown)) == "illegal"
+    assert verdict_word({**row(newer), "judged_verdict": "illegal"}) == "illegal"  # stored wins

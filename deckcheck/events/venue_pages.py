@@ -9,8 +9,7 @@ from flask import redirect, render_template, request, stream_template
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
 from deckcheck.events import core, names, published, venue, zones
-from deckcheck.events.pages import SECTION_NAMES, _admin_row, bp
-from deckcheck.events.schemas import CUTOFF, PUBLISH
+from deckcheck.events.pages import SECTION_NAMES, _admin_row, _choices, bp
 
 YES = {"yes": True, "no": False}
 MAX_ROWS = 500  # rows one live update fetches (the changes API pages at this size too)
@@ -86,13 +85,8 @@ def admin_export(event_id: str, name: str):
 
 @bp.post("/e/<event_id>/admin/settings")
 def admin_settings(event_id: str):
-    """Publishing and the cut-off, from the organizer's form (without scripts)."""
+    """Publishing and the cut-off, from the organizer's form (without scripts): the form
+    sends both, as the create form does (a value not offered is a 422)."""
     _admin_row(event_id)
-    form = request.form
-    values = {k: form[k] for k in ("publish", "cutoff") if k in form}
-    for key, allowed in (("publish", PUBLISH), ("cutoff", CUTOFF)):
-        if key in values and values[key] not in allowed:
-            raise ApiError(422, "invalid-request", f"{key}: one of {', '.join(allowed)}.")
-    if values:
-        core.store().update_event(event_id, **values)
-    return redirect(f"/e/{event_id}/admin#{form.get('token', '')}", 303)
+    core.store().update_event(event_id, **_choices(request.form))
+    return redirect(f"/e/{event_id}/admin#{request.form.get('token', '')}", 303)

@@ -216,3 +216,16 @@ def test_a_row_stored_before_its_verdict_word_reads_it_from_its_violations():
     assert verdict_word(row(newer)) == "unconfirmed"
     assert verdict_word(row(newer, unknown)) == "illegal"
     assert verdict_word({**row(newer), "judged_verdict": "illegal"}) == "illegal"  # stored wins
+
+
+def test_the_settings_form_works_without_scripts(both_client):
+    client = both_client
+    event = create_event(client)
+    action = f"/e/{event['id']}/admin/settings"
+    form = {"token": event["admin_token"], "publish": "marked", "cutoff": "drop"}
+    sent = client.post(action, data=form)
+    assert sent.status_code == 303 and sent.headers["Location"].endswith(event["admin_token"])
+    got = client.get(f"/api/v1/events/{event['id']}").get_json()
+    assert (got["publish"], got["cutoff"]) == ("marked", "drop")
+    assert client.post(action, data={**form, "cutoff": "everyone"}).status_code == 422
+    assert client.post(action, data={**form, "token": "x"}).status_code == 403

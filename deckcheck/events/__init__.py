@@ -40,7 +40,7 @@ def warm(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.events import api, cli, pages, zones
+    from deckcheck.events import api, cli, pages, venue_api, venue_pages, zones  # noqa: F401
 
     env = os.environ.get
     app.config.setdefault(
@@ -51,6 +51,12 @@ def init_app(app: Flask) -> None:
         "EVENTS_SUBMIT_LIMIT",
         parse_rate("DECKCHECK_EVENTS_SUBMIT_LIMIT", env("DECKCHECK_EVENTS_SUBMIT_LIMIT"), "20/60"),
     )
+    # Per event and address (a venue's one Wi-Fi): deckcheck.events.limits.
+    for setting, name, default in (
+        ("EVENTS_ADDRESS_LIMIT", "DECKCHECK_EVENTS_ADDRESS_LIMIT", "600/600"),
+        ("EVENTS_NEW_PLAYERS_LIMIT", "DECKCHECK_EVENTS_NEW_PLAYERS_LIMIT", "400/600"),
+    ):
+        app.config.setdefault(setting, parse_rate(name, env(name), default))
     app.config.setdefault(
         "EVENTS_CREATE_LIMIT",
         parse_rate(

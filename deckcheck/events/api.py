@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, zones
+from deckcheck.events import core, limits, names, venue, zones
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
@@ -75,6 +75,9 @@ def change_event(event_id: str):
         values.update(core.moved_deadline(data["deadline"]))
     if "time_zone" in data:
         values["time_zone"] = zones.read_zone(data["time_zone"])
+    values.update({k: data[k] for k in ("publish", "cutoff") if k in data})
+    if "venue" in data:
+        values.update(limits.read_venue(data["venue"]))
     changed = core.store().update_event(event_id, **values) if values else None
     # None: nothing to change, or the event was deleted meanwhile (find_event says 404).
     row = changed or core.find_event(event_id)
@@ -135,20 +138,18 @@ def submissions_csv(event_id: str):
     return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
 
 
-def _set_locked(event_id: str, locked: bool):
-    _admin(event_id)
-    row = core.store().update_event(event_id, locked=locked) or core.find_event(event_id)
-    return jsonify(core.event_json(row, core.store().players(event_id)))
-
-
 @bp.post("/<event_id>/lock")
 def lock(event_id: str):
-    return _set_locked(event_id, True)
+    """Lock lists; with the event's cut-off "drop", players with illegal lists drop."""
+    row = venue.lock(_admin(event_id))
+    return jsonify(core.event_json(row, core.store().players(event_id)))
 
 
 @bp.post("/<event_id>/unlock")
 def unlock(event_id: str):
-    return _set_locked(event_id, False)
+    """Unlock lists; the players the cut-off dropped are back."""
+    row = venue.unlock(_admin(event_id))
+    return jsonify(core.event_json(row, core.store().players(event_id)))
 
 
 @bp.delete("/<event_id>/submissions/<submission_id>")

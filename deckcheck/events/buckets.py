@@ -4,6 +4,7 @@ not import each other (issue 40)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from sqlalchemy import Float, bindparam, case, func
@@ -29,3 +30,15 @@ def take_statement(dialect: str):
             "allowed": refilled >= 1,
         },
     ).returning(rate_buckets.c.allowed)
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """One limit a request takes from: `new_only` buckets count new players only."""
+
+    key: str
+    count: int
+    seconds: float
+    code: str
+    message: str
+    new_only: bool = False

@@ -14,6 +14,7 @@ from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
 from deckcheck.events import alike, limits, names, verdicts, writable, zones
 from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.marks import marks_json
 from deckcheck.events.opened import store  # every product asks core.store()
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
@@ -61,6 +62,22 @@ def _driver(err: Exception) -> BaseException:
     return getattr(err, "orig", None) or err
 
 
+def in_pieces(parts: Iterator[str], size: int = 32 * 1024) -> Iterator[str]:
+    """A streamed page in pieces of about `size` characters: Jinja yields one piece per
+    template statement, 100 per row of the table, and each piece a server writes costs
+    more than writing its characters (a 2,000-player table: 200,000 pieces)."""
+    held: list[str] = []
+    length = 0
+    for part in parts:
+        held.append(part)
+        length += len(part)
+        if length >= size:
+            yield "".join(held)
+            held, length = [], 0
+    if held:
+        yield "".join(held)
+
+
 def base_url() -> str:
     return (current_app.config.get("BASE_URL") or "").rstrip("/")
 
@@ -82,6 +99,13 @@ def event_json(row: dict, players: int | None = None) -> dict:
         "locked": bool(row["locked"]),
         "open": is_open(row),
         "submit_url": f"{base_url()}/e/{row['id']}",
+        "lists_url": f"{base_url()}/e/{row['id']}/lists",
+        "publish": row.get("publish") or "none",
+        "cutoff": row.get("cutoff") or "none",
+        "venue": {
+            column: "{}/{}".format(*limits.event_limit(row, column))
+            for column in limits.VENUE_SETTINGS
+        },
     }
     if row.get("early"):
         data["early"] = row["early"].split(",")
@@ -137,6 +161,9 @@ def new_event_fields(data: dict) -> dict:
             else zones.of_deadline(deadline)
         ),
         "early": _early(fmt, data.get("early")),
+        "publish": data.get("publish") or "none",
+        "cutoff": data.get("cutoff") or "none",
+        **(limits.read_venue(data["venue"]) if data.get("venue") is not None else {}),
     }
 
 
@@ -284,7 +311,7 @@ def submit(
     if not is_open(row):
         raise locked_error(row)
     claim = Claim(edit_token=edit_token or None, organizer=organizer(row, admin_token))
-    limits.check_submission(row["id"])
+    limits.check_submission(row, player, player_id, claim.edit_token)
     fmt = event_format(row, service.find_format(row["format"]))
     key, index = verdicts.current_key(fmt)
     report = judge(fmt, entry, event_day(row), index)
@@ -302,6 +329,7 @@ def submit(
             {"legal": report.legal, **verdict, "changed": False, "new_violations": []}, True
         ),
         sheet=pack(verdicts.sheet_json(report, fmt)),
+        verdict_word=verdict_of(report.violations),
     )
     try:
         stored, token = store().submit(
@@ -428,10 +456,15 @@ def submission_json(row: dict, verdict: dict | None = None) -> dict:
         "submitted_at": row["submitted_at"],
         "fingerprint": row["fingerprint"],
         "legal": bool(row["legal"]) if verdict is None else verdict["legal"],
-        "verdict": verdict_of(given["violations"]),
         "violations": given["violations"],
         "warnings": given["warnings"],
         "receipt_url": receipt_url(row),
+        # legal / illegal / unconfirmed, as the player was told (the report's own
+        # violations when it was judged just now: they know their product).
+        "verdict": verdict_of(verdict["report"].violations)
+        if verdict and "report" in verdict
+        else verdict_of(given["violations"]),
+        "checked_in": bool(row.get("checked_in")),
     }
     if "unresolved" in given:
         data["unresolved"] = given["unresolved"]
@@ -492,11 +525,29 @@ def table(row: dict, with_lists: bool = False) -> Iterator[dict]:
     flagged = alike.near_duplicates(store().current_ids(row["id"]))
     for page in store().current_pages(row["id"], with_entry=with_lists):
         for sub in page:
-            item = table_row(sub)
-            item["alike"] = flagged.get(sub["id"], [])
+            item = _table_item(sub, row, flagged)
             if with_lists:
                 item["decklist"] = list_text(json.loads(sub["entry"]))
             yield item
+
+
+def rows(row: dict, ids: list[str]) -> Iterator[dict]:
+    """Table rows of these current lists (the live table's update), in `ids`' order."""
+    found = store().by_ids(row["id"], ids, with_entry=False)
+    current = [sub for sub in found if sub["status"] == "current"]
+    if not current:
+        return
+    flagged = alike.near_duplicates(store().current_ids(row["id"]))
+    for sub in current:
+        yield _table_item(sub, row, flagged)
+
+
+def _table_item(sub: dict, row: dict, flagged: dict) -> dict:
+    """A table row with the organizer's marks and the rows it looks like."""
+    item = table_row(sub)
+    item.update(marks_json(sub, row))
+    item["alike"] = flagged.get(sub["id"], [])
+    return item
 
 
 def organizer_submission(row: dict, submission_id: str) -> dict:

@@ -43,17 +43,19 @@ def _sealer() -> MultiFernet:
     return made
 
 
-def remember(session: MutableMapping, submission_id: str, token: str) -> None:
+def remember(session: MutableMapping, owner_id: str, token: str, kind: str = "edit") -> None:
+    """Keep `token` sealed beside `owner_id` (a submission's id; an event's, for the
+    organizer's token after creating it: `kind="created"`)."""
     sealed = _sealer().encrypt_at_time(token.encode(), int(clock())).decode()
-    kept = [pair for pair in session.get("edit", []) if pair[0] != submission_id]
-    session["edit"] = [*kept[-(KEPT - 1) :], [submission_id, sealed]]
+    kept = [pair for pair in session.get(kind, []) if pair[0] != owner_id]
+    session[kind] = [*kept[-(KEPT - 1) :], [owner_id, sealed]]
 
 
-def remembered(session: MutableMapping, submission_id: str) -> str | None:
-    """The token kept for this submission, while it is fresh; None otherwise (an old or
+def remembered(session: MutableMapping, owner_id: str, kind: str = "edit") -> str | None:
+    """The token kept for this id, while it is fresh; None otherwise (an old or
     damaged cookie, an unsealed token of an older release: none is trusted)."""
-    for pair in session.get("edit", []):
-        if not isinstance(pair, list) or len(pair) != 2 or pair[0] != submission_id:
+    for pair in session.get(kind, []):
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] != owner_id:
             continue
         try:
             opened = _sealer().decrypt_at_time(str(pair[1]).encode(), KEEP_SECONDS, int(clock()))

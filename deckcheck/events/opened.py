@@ -12,6 +12,7 @@ import threading
 from flask import current_app
 
 from deckcheck.events.store import EventStore
+from deckcheck.events.venue_store import VenueStore
 
 _lock = threading.Lock()
 
@@ -24,7 +25,7 @@ def store() -> EventStore:
         with _lock:
             found = current_app.extensions.get("deckcheck.events")
             if found is None:
-                found = EventStore(current_app.config["EVENTS_DATABASE"])
+                found = VenueStore(current_app.config["EVENTS_DATABASE"])
                 found.migrate()
                 current_app.extensions["deckcheck.events"] = found
     return found

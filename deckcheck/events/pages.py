@@ -29,7 +29,7 @@ from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
-from deckcheck.events import core, kept_tokens, names, verdicts, zones
+from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
@@ -122,13 +122,42 @@ def create_event():
             "deadline": deadline or "",
             "description": form.get("description", "")[: core.MAX_DESCRIPTION],
             "time_zone": form.get("time_zone") or None,
+            **_choices(form),
         }
     )
-    return render_template(
+    # POST-redirect-GET: a reload of the next page shows it again, never a second event.
+    # The token waits sealed in this browser's session cookie (never in an address,
+    # never readable in the cookie): deckcheck.events.kept_tokens.
+    kept_tokens.remember(session, row["id"], token, kind="created")
+    return redirect(url_for("events.created", event_id=row["id"]), 303)
+
+
+@bp.get("/e/<event_id>/created")
+def created(event_id: str):
+    """The new event's links, for the browser that created it (its session holds the
+    admin token); any other browser is told to use the organizer's link it was given."""
+    row = core.find_event(event_id)
+    token = kept_tokens.remembered(session, event_id, kind="created")
+    mine = token is not None and token_matches(row["token_hash"], token)
+    page = render_template(
         "events/created.html",
         event=core.event_json(row),
-        admin_url=f"{core.base_url()}/e/{row['id']}/admin#{token}",
+        admin_url=f"{core.base_url()}/e/{row['id']}/admin#{token}" if mine else None,
     )
+    return Response(page, headers={"Cache-Control": "private, no-store"})
+
+
+def _choices(form) -> dict:
+    """Publishing and the cut-off chosen on the form (a value not offered is a 422)."""
+    from deckcheck.events.schemas import CUTOFF, PUBLISH
+
+    chosen = {}
+    for key, allowed in (("publish", PUBLISH), ("cutoff", CUTOFF)):
+        value = form.get(key) or "none"
+        if value not in allowed:
+            raise ApiError(422, "invalid-request", f"{key}: one of {', '.join(allowed)}.")
+        chosen[key] = value
+    return chosen
 
 
 def _date(text: str | None):
@@ -211,6 +240,7 @@ def receipt(event_id: str, submission_id: str):
             verdict=verdict,
             address=address,
             private=private,
+            note=venue.receipt_note(row, sub),
         )
     )
     if private:
@@ -266,16 +296,20 @@ def _admin_row(event_id: str) -> dict:
 @bp.get("/e/<event_id>/admin/table")
 def admin_table(event_id: str):
     row = _admin_row(event_id)
+    # The cursor before the rows: a change made while they are read is fetched again
+    # by the live table (harmless), never missed.
+    cursor = core.store().last_change(event_id)
     core.refresh(row)
     tally = core.store().tally(event_id)
-    return stream_template(
+    return core.in_pieces(stream_template(
         "events/_table.html",
+        cursor=cursor,
         event=core.event_json(row, tally["players"]),
         rows=core.table(row),
         tally=tally,
         zone=zones.zone_name(row),
         dropped=core.store().dropped(event_id),
-    )
+    ))  # fmt: skip
 
 
 @bp.post("/e/<event_id>/admin/submissions.csv")

@@ -4,14 +4,39 @@ OpenAPI document (deckcheck.openapi)."""
 from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields
-from marshmallow.validate import Length
+from marshmallow.validate import Length, OneOf
 
 from deckcheck.schemas import VERDICT, DeckInputSchema, UnresolvedSchema, ViolationSchema
+
+PUBLISH = ("none", "all", "marked")
+CUTOFF = ("none", "mark", "drop")
+
+
+def venue_fields() -> tuple:
+    """What an organizer sets for an event at a venue (create and PATCH alike)."""
+    return (
+        fields.String(
+            validate=OneOf(PUBLISH),
+            metadata={"description": "which lists /e/<id>/lists shows once lists close"},
+        ),
+        fields.String(
+            validate=OneOf(CUTOFF),
+            metadata={"description": "at lock, illegal lists are marked (mark) or dropped (drop)"},
+        ),
+        fields.Dict(
+            metadata={
+                "description": 'raise the per-address limits: {"address_limit": "1000/600", '
+                '"new_players_limit": "600/600"}'
+            }
+        ),
+    )
 
 
 class EventRequestSchema(Schema):
     class Meta:
         unknown = EXCLUDE
+
+    publish, cutoff, venue = venue_fields()
 
     # Length and characters are checked after normalising (deckcheck.events.names).
     name = fields.String(required=True, metadata={"description": "at most 200 characters"})
@@ -51,6 +76,7 @@ class EventChangeSchema(Schema):
     name = fields.String(metadata={"description": "at most 200 characters"})
     description = fields.String(validate=Length(max=2000))
     time_zone = fields.String(metadata={"description": "an IANA name or an offset"})
+    publish, cutoff, venue = venue_fields()
 
 
 class EventSchema(Schema):
@@ -67,6 +93,10 @@ class EventSchema(Schema):
     open = fields.Boolean(required=True)
     submit_url = fields.String(required=True)
     players = fields.Integer()
+    publish = fields.String(required=True)
+    cutoff = fields.String(required=True)
+    venue = fields.Dict(required=True, metadata={"description": "the per-address limits"})
+    lists_url = fields.String(required=True)
 
 
 class CreatedEventSchema(EventSchema):
@@ -97,6 +127,10 @@ class SubmissionSchema(Schema):
     warnings = fields.List(fields.Nested(ViolationSchema), required=True)
     receipt_url = fields.String(required=True)
     unresolved = fields.List(fields.Nested(UnresolvedSchema))
+    verdict = fields.String(
+        required=True, metadata={"description": "legal, illegal or unconfirmed"}
+    )
+    checked_in = fields.Boolean(required=True)
 
 
 class OwnSubmissionSchema(Schema):
@@ -123,6 +157,10 @@ class AlikeSchema(Schema):
 
 
 class JudgedSubmissionSchema(SubmissionSchema):
+    needs_look = fields.Boolean(required=True)
+    accepted = fields.Boolean(required=True)
+    published = fields.Boolean(required=True)
+    cut_off = fields.Boolean(required=True)
     submitted_legal = fields.Boolean(required=True)
     changed = fields.Boolean(required=True)
     new_violations = fields.List(fields.Nested(ViolationSchema), required=True)
@@ -136,6 +174,33 @@ class JudgedSubmissionSchema(SubmissionSchema):
             "player id): the organizer may merge them"
         },
     )
+
+
+class MarksRequestSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    published = fields.Boolean(metadata={"description": 'shown when the event publishes "marked"'})
+    accepted = fields.Boolean(
+        metadata={"description": 'a "needs a look" list accepted: legal for the cut-off'}
+    )
+
+
+class MarksSchema(Schema):
+    verdict = fields.String(required=True, metadata={"description": "of today"})
+    needs_look = fields.Boolean(required=True)
+    accepted = fields.Boolean(required=True)
+    published = fields.Boolean(required=True)
+    checked_in = fields.Boolean(required=True)
+    cut_off = fields.Boolean(required=True, metadata={"description": "marked by the cut-off"})
+
+
+class SubmissionWithMarksSchema(SubmissionSchema, MarksSchema):
+    pass
+
+
+class MarkedSubmissionSchema(Schema):
+    submission = fields.Nested(SubmissionWithMarksSchema, required=True)
 
 
 class MergeRequestSchema(Schema):
@@ -155,3 +220,60 @@ class MergeRequestSchema(Schema):
 
 class SubmissionListSchema(Schema):
     data = fields.List(fields.Nested(JudgedSubmissionSchema), required=True)
+
+
+class ChangedSubmissionSchema(SubmissionWithMarksSchema):
+    status = fields.String(
+        required=True, metadata={"description": "current, replaced or dropped (now)"}
+    )
+
+
+class ChangeSchema(Schema):
+    kind = fields.String(
+        required=True,
+        validate=OneOf(("submitted", "replaced", "dropped", "restored", "checked-in")),
+    )
+    submission = fields.Nested(ChangedSubmissionSchema, required=True)
+
+
+class ChangesSchema(Schema):
+    data = fields.List(fields.Nested(ChangeSchema), required=True)
+    cursor = fields.String(
+        required=True, metadata={"description": "ask again with ?since=<cursor>"}
+    )
+
+
+class OpenListCardSchema(Schema):
+    number = fields.String(required=True)
+    name = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class OpenListSchema(Schema):
+    player = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True)
+    deck = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Nested(OpenListCardSchema)),
+        required=True,
+        metadata={"description": "section -> cards"},
+    )
+    deck_code = fields.String(allow_none=True, required=True)
+
+
+class OpenListsSchema(Schema):
+    data = fields.List(fields.Nested(OpenListSchema), required=True)
+
+
+class ExportedListSchema(Schema):
+    player = fields.String(required=True)
+    limitless = fields.Dict(
+        required=True,
+        metadata={"description": "digimon, tamer, option, egg: [{count, name, set, number}]"},
+    )
+    deck_code = fields.String(allow_none=True, required=True)
+
+
+class ExportedListsSchema(Schema):
+    data = fields.List(fields.Nested(ExportedListSchema), required=True)

@@ -25,6 +25,7 @@ import os
 import secrets
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,11 +33,12 @@ from pathlib import Path
 from sqlalchemy import bindparam, create_engine, event, func, or_, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
-from deckcheck.events.buckets import take_statement
+from deckcheck.events import changelog
+from deckcheck.events.buckets import Bucket, take_statement
 from deckcheck.events.migrate import upgrade
 from deckcheck.events.names import fold, player_key
 from deckcheck.events.packing import pack
-from deckcheck.events.tables import drops, events, metadata, submissions
+from deckcheck.events.tables import changes, drops, events, metadata, submissions
 from deckcheck.events.writable import WriteHealth
 
 __all__ = ["metadata", "EventStore"]
@@ -77,6 +79,7 @@ class NewSubmission:
     judged_key: str = ""  # what the verdict was judged with (deckcheck.events.verdicts)
     judged: str | None = None  # the table's verdict, when not the one above (verdicts)
     sheet: str | None = None  # its registration sheet, packed (verdicts.sheet_json)
+    verdict_word: str = ""  # legal / illegal / unconfirmed (rules.verdict.verdict_of)
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,8 @@ _LATEST = (
         submissions.c.edit_hash,
         submissions.c.seq,
         submissions.c.player_key,
+        submissions.c.checked_in,
+        submissions.c.published,
     )
     .where(
         submissions.c.event_id == bindparam("e_id"), submissions.c.player_key == bindparam("p_key")
@@ -251,6 +256,99 @@ def _named(conn: Connection, event_id: str, player: str):
     return None
 
 
+@contextmanager
+def _relaxed(conn: Connection, sqlite: bool):
+    """SQLite: commit rate buckets without waiting for the disk (synchronous=NORMAL in
+    WAL mode: durable when a process dies, not always when the power goes; PostgreSQL:
+    synchronous_commit off for the buckets' transaction, the same trade). A bucket
+    that loses its last counts to a power cut lets a few more requests in; a list is
+    never stored this way. Halves the syncs of a submission: its list's commit still
+    waits for the disk, and writes the buckets' WAL frames with it."""
+    raw = conn.connection.dbapi_connection if sqlite else None
+    if raw is not None:
+        raw.execute("PRAGMA synchronous=NORMAL")
+    try:
+        yield
+    finally:
+        if raw is not None:
+            raw.execute("PRAGMA synchronous=FULL")
+
+
+def _is_new(conn: Connection, event_id: str, player: str, player_id: str, token: str | None):
+    """Would this submission add a player to the event (no row of this name or id)?"""
+    try:
+        return _players_row(conn, event_id, player, player_id, Claim(edit_token=token)) is None
+    except PlayerExists:
+        return False
+
+
+def _drop(conn: Connection, event_id: str, submission_id: str, cutoff: bool) -> bool:
+    """Drop the player of this current list (the event's row locked by the caller)."""
+    found = conn.execute(
+        select(submissions.c.player_key, submissions.c.player).where(
+            submissions.c.event_id == event_id,
+            submissions.c.id == submission_id,
+            submissions.c.status == CURRENT,
+        )
+    ).first()
+    if found is None:
+        return False
+    conn.execute(
+        submissions.update()
+        .where(
+            submissions.c.event_id == event_id,
+            submissions.c.player_key == found.player_key,
+            submissions.c.status != DROPPED,
+        )
+        .values(status=DROPPED)
+    )
+    at = now_utc()
+    conn.execute(
+        drops.insert().values(
+            submission_id=submission_id,
+            event_id=event_id,
+            player=found.player,
+            dropped_at=at,
+            cutoff=cutoff,
+        )
+    )
+    changelog.record(conn, event_id, submission_id, "dropped", at)
+    return True
+
+
+def _restore(conn: Connection, event_id: str, submission_id: str, max_players: int):
+    """Undo a drop (the event's row locked by the caller): the restored row, or None."""
+    found = conn.execute(
+        select(submissions.c.player_key).where(
+            submissions.c.event_id == event_id,
+            submissions.c.id == submission_id,
+            submissions.c.status == DROPPED,
+        )
+    ).first()
+    dropped = conn.execute(
+        select(drops.c.submission_id).where(
+            drops.c.event_id == event_id, drops.c.submission_id == submission_id
+        )
+    ).first()
+    if found is None or dropped is None:
+        return None
+    if max_players and conn.execute(_PLAYERS, {"e_id": event_id}).scalar_one() >= max_players:
+        raise EventFull(event_id)
+    player = submissions.c.player_key == found.player_key
+    mine = submissions.c.event_id == event_id
+    conn.execute(
+        submissions.update()
+        .where(mine, player, submissions.c.status == DROPPED)
+        .values(status=REPLACED)
+    )
+    conn.execute(
+        submissions.update().where(mine, submissions.c.id == submission_id).values(status=CURRENT)
+    )
+    conn.execute(drops.delete().where(drops.c.submission_id == submission_id))
+    changelog.record(conn, event_id, submission_id, "restored", now_utc())
+    return _row(conn.execute(select(submissions).where(submissions.c.id == submission_id)).first())
+
+
 def _no_other_named(conn: Connection, event_id: str, player: str, mine: str) -> None:
     named = _named(conn, event_id, player)
     if named is not None and named.id != mine:
@@ -314,6 +412,7 @@ class EventStore:
     def delete_event(self, event_id: str) -> bool:
         with self._writer.begin() as conn:
             conn.execute(drops.delete().where(drops.c.event_id == event_id))
+            conn.execute(changes.delete().where(changes.c.event_id == event_id))
             conn.execute(submissions.delete().where(submissions.c.event_id == event_id))
             return conn.execute(events.delete().where(events.c.id == event_id)).rowcount > 0
 
@@ -367,8 +466,20 @@ class EventStore:
                 "judged_legal": new.legal,
                 "judged_changed": False,
                 "sheet": new.sheet,
+                "judged_verdict": new.verdict_word or ("legal" if new.legal else "illegal"),
+                # A player stays checked in and published with a new list; a list the
+                # organizer accepted is that list only.
+                "checked_in": bool(latest.checked_in) if latest else False,
+                "published": bool(latest.published) if latest else False,
+                "accepted": False,
             }
             conn.execute(submissions.insert(), row)
+            if latest is not None and latest.status == CURRENT:
+                # Both rows: the table takes the old one out and puts the new one in.
+                changelog.record(conn, event_id, latest.id, "replaced", when)
+                changelog.record(conn, event_id, row["id"], "replaced", when)
+            else:
+                changelog.record(conn, event_id, row["id"], "submitted", when)
         return row, token
 
     def check_claim(self, event_id: str, player: str, player_id: str, claim: Claim) -> None:
@@ -459,7 +570,7 @@ class EventStore:
 
     def save_judged(self, rows: Sequence[dict]) -> None:
         """Store verdicts of today: rows of id, judged_key, judged, judged_legal,
-        judged_changed, sheet."""
+        judged_changed, sheet, judged_verdict."""
         if not rows:
             return
         update = (
@@ -471,6 +582,7 @@ class EventStore:
                 judged_legal=bindparam("judged_legal"),
                 judged_changed=bindparam("judged_changed"),
                 sheet=bindparam("sheet"),
+                judged_verdict=bindparam("judged_verdict"),
             )
         )
         with self._writer.begin() as conn:
@@ -515,36 +627,12 @@ class EventStore:
         with self.engine.begin() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
-    def drop(self, event_id: str, submission_id: str) -> bool:
-        """Drop a player: their lists stay as history, none of them counts any more."""
+    def drop(self, event_id: str, submission_id: str, cutoff: bool = False) -> bool:
+        """Drop a player: their lists stay as history, none of them counts any more.
+        `cutoff`: dropped by the cut-off at lock (unlock restores them)."""
         with self._writer.begin() as conn:
-            found = conn.execute(
-                select(submissions.c.player_key, submissions.c.player).where(
-                    submissions.c.event_id == event_id,
-                    submissions.c.id == submission_id,
-                    submissions.c.status == CURRENT,
-                )
-            ).first()
-            if found is None:
-                return False
-            conn.execute(
-                submissions.update()
-                .where(
-                    submissions.c.event_id == event_id,
-                    submissions.c.player_key == found.player_key,
-                    submissions.c.status != DROPPED,
-                )
-                .values(status=DROPPED)
-            )
-            conn.execute(
-                drops.insert().values(
-                    submission_id=submission_id,
-                    event_id=event_id,
-                    player=found.player,
-                    dropped_at=now_utc(),
-                )
-            )
-        return True
+            conn.execute(_LOCK_EVENT, {"e_id": event_id})
+            return _drop(conn, event_id, submission_id, cutoff)
 
     def dropped(self, event_id: str) -> list[dict]:
         """The players the organizer dropped: the list that was current, and when."""
@@ -561,41 +649,7 @@ class EventStore:
         Raises EventFull when the event has no room left."""
         with self._writer.begin() as conn:
             conn.execute(_LOCK_EVENT, {"e_id": event_id})
-            found = conn.execute(
-                select(submissions.c.player_key).where(
-                    submissions.c.event_id == event_id,
-                    submissions.c.id == submission_id,
-                    submissions.c.status == DROPPED,
-                )
-            ).first()
-            dropped = conn.execute(
-                select(drops.c.submission_id).where(
-                    drops.c.event_id == event_id, drops.c.submission_id == submission_id
-                )
-            ).first()
-            if found is None or dropped is None:
-                return None
-            if (
-                max_players
-                and conn.execute(_PLAYERS, {"e_id": event_id}).scalar_one() >= max_players
-            ):
-                raise EventFull(event_id)
-            player = submissions.c.player_key == found.player_key
-            mine = submissions.c.event_id == event_id
-            conn.execute(
-                submissions.update()
-                .where(mine, player, submissions.c.status == DROPPED)
-                .values(status=REPLACED)
-            )
-            conn.execute(
-                submissions.update()
-                .where(mine, submissions.c.id == submission_id)
-                .values(status=CURRENT)
-            )
-            conn.execute(drops.delete().where(drops.c.submission_id == submission_id))
-            return _row(
-                conn.execute(select(submissions).where(submissions.c.id == submission_id)).first()
-            )
+            return _restore(conn, event_id, submission_id, max_players)
 
     def merge(self, event_id: str, keep_id: str, other_id: str) -> dict | None:
         """One player written twice becomes one: `keep_id`'s list stays current (with its
@@ -638,21 +692,38 @@ class EventStore:
                 ],
             )
             kept = conn.execute(select(submissions).where(submissions.c.id == keep_id)).first()
+            # The table shows the kept row and no longer the other (not current now).
+            for sid in (other_id, keep_id):
+                changelog.record(conn, event_id, sid, "replaced", now_utc())
             return _row(kept)
 
     # -- rate limits ----------------------------------------------------------
 
     def take(self, key: str, count: int, seconds: float, now: float) -> bool:
-        """One request against a token bucket of `count` per `seconds`: checked and
-        counted by a single UPSERT, so simultaneous requests cannot all pass."""
+        """One request against one token bucket of `count` per `seconds`."""
+        return self.take_all([Bucket(key, count, seconds, "", "")], now) is None
+
+    def take_all(self, buckets: Sequence, now: float, player: tuple | None = None):
+        """One request against token buckets (deckcheck.events.limits.Bucket): checked
+        and counted by one UPSERT each, in one transaction, so simultaneous requests
+        cannot all pass. `player` = (event id, name, id, edit token): whether this is a
+        new player (for `new_only` buckets) is read in the same transaction. Returns
+        the bucket that refused (and nothing was taken from any), or None."""
         statement = take_statement(self.engine.dialect.name)
-        with self._writer.begin() as conn:
-            return bool(
-                conn.execute(
-                    statement,
-                    {"key": key, "cap": float(count), "rate": count / seconds, "now": now},
-                ).scalar_one()
-            )
+        with self._writer.connect() as conn, _relaxed(conn, self.sqlite), conn.begin() as tx:
+            if not self.sqlite:
+                # PostgreSQL's equal of _relaxed, for this transaction only.
+                conn.exec_driver_sql("SET LOCAL synchronous_commit = off")
+            new = player is not None and _is_new(conn, *player)
+            for bucket in buckets:
+                if bucket.new_only and not new:
+                    continue
+                values = {"key": bucket.key, "cap": float(bucket.count), "now": now}
+                values["rate"] = bucket.count / bucket.seconds
+                if not conn.execute(statement, values).scalar_one():
+                    tx.rollback()
+                    return bucket
+        return None
 
     # -- operations -----------------------------------------------------------
 

@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
     text,
 )
 
@@ -45,6 +46,13 @@ events = Table(
     Column("time_zone", String(64), nullable=True),
     # Products legal early (a pre-release event), comma-separated codes; NULL: none.
     Column("early", String(200), nullable=True),
+    # At a venue (issue 44): which lists are published once lists close, what the lock
+    # does to illegal lists, and the per-address limits as the organizer raised them
+    # ("count/seconds"; NULL: the server's, deckcheck.events.limits).
+    Column("publish", String(10), nullable=False, server_default="none"),
+    Column("cutoff", String(10), nullable=False, server_default="none"),
+    Column("address_limit", String(40), nullable=True),
+    Column("new_players_limit", String(40), nullable=True),
 )
 
 submissions = Table(
@@ -81,6 +89,14 @@ submissions = Table(
     # The player name as names are compared (deckcheck.events.names.fold), so "the player
     # of this name" is an index lookup (NULL only on a row an older server wrote).
     Column("name_key", String(400), nullable=True),
+    # The organizer's marks: published (for "marked" publishing), accepted (a "needs a
+    # look" list counts as legal for the cut-off), checked in at the venue.
+    Column("published", Boolean, nullable=False, server_default=false()),
+    Column("accepted", Boolean, nullable=False, server_default=false()),
+    Column("checked_in", Boolean, nullable=False, server_default=false()),
+    # legal / illegal / unconfirmed of the verdict of today (rules.verdict.verdict_of of
+    # every violation, not only the SHOWN ones); NULL on rows stored before it was.
+    Column("judged_verdict", String(12), nullable=True),
     Index(
         "submissions_one_current",
         "event_id",
@@ -101,7 +117,25 @@ drops = Table(
     Column("event_id", String(32), ForeignKey("events.id"), nullable=False),
     Column("player", String(200), nullable=False),
     Column("dropped_at", String(40), nullable=False),
+    # Dropped by the cut-off at lock (unlock restores these), not by the organizer's hand.
+    Column("cutoff", Boolean, nullable=False, server_default=false()),
     Index("drops_by_event", "event_id"),
+)
+
+# What changed in an event, in order: the organizer's page asks for the changes after
+# the last id it saw. Every writer of an event holds the event's row lock (FOR UPDATE /
+# BEGIN IMMEDIATE) while it adds its change, so one event's ids are committed in
+# increasing order and a reader that saw id n never later finds a smaller one appear:
+# the cursor works across servers sharing one PostgreSQL.
+changes = Table(
+    "event_changes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_id", String(32), nullable=False),
+    Column("submission_id", String(32), nullable=False),
+    Column("kind", String(12), nullable=False),
+    Column("at", String(40), nullable=False),
+    Index("event_changes_by_event", "event_id", "id"),
 )
 
 # Rate limits as token buckets, one row per (what, address): checked and counted by one

@@ -26,6 +26,7 @@ from deckcheck.report_json import report_json
 from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Report
+from rules.verdict import ILLEGAL, verdict_of
 
 # A table row or a sheet lists at most this many problems of each kind, then says how
 # many more there are: 1,000 problems of one list help no organizer, and 120 such lists
@@ -174,6 +175,8 @@ def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict
         "judged_legal": now["legal"],
         "judged_changed": now["changed"],
         "sheet": pack(sheet_json(report, fmt)) if report is not None and fmt else None,
+        # From the report's violations (each knows its product), not the capped JSON.
+        "judged_verdict": verdict_of(report.violations) if report is not None else ILLEGAL,
     }
 
 
@@ -192,6 +195,14 @@ def verdict_now(sub: dict) -> dict:
         return unpack(sub["judged"])
     given = unpack(sub["verdict"])
     return {"legal": bool(sub["legal"]), **given, "changed": False, "new_violations": []}
+
+
+def verdict_word(sub: dict) -> str:
+    """legal / illegal / unconfirmed of a list now: stored, or (rows stored before it
+    was) read from its stored verdict's violations."""
+    if sub.get("judged_verdict"):
+        return sub["judged_verdict"]
+    return verdict_of(verdict_now(sub)["violations"])
 
 
 def shown(now: dict) -> dict:

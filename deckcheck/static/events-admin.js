@@ -33,10 +33,17 @@
   function applyFilters() {
     var illegal = document.getElementById("only-illegal").checked;
     var changed = document.getElementById("only-changed").checked;
+    var look = document.getElementById("only-look").checked;
+    var absent = document.getElementById("only-absent").checked;
     document.querySelectorAll("#submissions tbody tr").forEach(function (row) {
       row.hidden = (illegal && row.getAttribute("data-legal") !== "no") ||
-        (changed && row.getAttribute("data-changed") !== "yes");
+        (changed && row.getAttribute("data-changed") !== "yes") ||
+        (look && !row.classList.contains("needs-look")) ||
+        (absent && row.getAttribute("data-checked-in") === "yes");
     });
+  }
+  function fillTokens(scope) {
+    scope.querySelectorAll("input[name=token]").forEach(function (el) { el.value = token; });
   }
   // One of Lock / Unlock: the one that changes something now (the table says which).
   function showLockState(scope) {
@@ -85,14 +92,110 @@
       return response.text().then(function (html) {
         var table = document.getElementById("table");
         table.innerHTML = html;
-        localTimes(table);
+        var list = document.getElementById("submissions");
+        cursor = list ? list.getAttribute("data-cursor") : cursor;
+        settled(table);
         showLockState(table);
-        applyFilters();
-        fillPlayers();
         table.setAttribute("data-loaded", String(Date.now()));
       });
     });
   }
+  // After rows came in: times in the reader's zone, filters, the deck check's players,
+  // the tokens of the rows' forms, the tally.
+  function settled(scope) {
+    localTimes(scope);
+    fillTokens(scope);
+    applyFilters();
+    fillPlayers();
+    countRows();
+  }
+  function countRows() {
+    var tally = document.querySelectorAll("#tally strong");
+    if (tally.length < 4) { return; }
+    var rows = document.querySelectorAll("#submissions tbody tr");
+    var legal = 0, changed = 0;
+    rows.forEach(function (row) {
+      if (row.getAttribute("data-legal") === "yes") { legal += 1; }
+      if (row.getAttribute("data-changed") === "yes") { changed += 1; }
+    });
+    tally[0].textContent = rows.length;
+    tally[1].textContent = legal;
+    tally[2].textContent = rows.length - legal;
+    tally[3].textContent = changed;
+  }
+
+  // The live table: ask for the changes since the cursor every few seconds (a short
+  // request each time: no request waits for news), then fetch the changed rows as the
+  // server renders them and put them in place. Drops and restores reload the table
+  // (they move players between the table and the dropped list).
+  var cursor = null;
+  var polling = false;
+  var EVERY = 4000;
+  function poll() {
+    if (polling || cursor === null || document.hidden) { return; }
+    polling = true;
+    fetch(api + "/changes?since=" + encodeURIComponent(cursor), { headers: headers({ "Accept": "application/json" }) })
+      .then(function (response) {
+        if (!response.ok) { return null; }
+        return response.json();
+      })
+      .then(function (body) {
+        if (!body || !body.data.length) { return null; }
+        cursor = body.cursor;
+        var whole = body.data.some(function (c) { return c.kind === "dropped" || c.kind === "restored"; });
+        if (whole) { return load(); }
+        var ids = [];
+        body.data.forEach(function (c) {
+          if (ids.indexOf(c.submission.id) < 0) { ids.push(c.submission.id); }
+        });
+        return refreshRows(ids).then(function () {
+          document.getElementById("live-state").textContent =
+            "Updated at " + new Date().toLocaleTimeString() + " (" + ids.length + " changed).";
+        });
+      })
+      .catch(function () { return null; })
+      .then(function () { polling = false; });
+  }
+  // Rows of these submissions as the server renders them; a row that does not come
+  // back is no longer current (replaced, merged) and leaves the table.
+  function refreshRows(ids) {
+    var live = document.getElementById("tally");
+    var body = document.querySelector("#submissions tbody");
+    if (!live || !body || !ids.length) { return Promise.resolve(); }
+    var address = live.getAttribute("data-live") + "?ids=" + ids.map(encodeURIComponent).join(",");
+    return fetch(address, { headers: headers() }).then(function (response) {
+      if (!response.ok) { return failed(response); }
+      return response.text().then(function (html) {
+        var holder = document.createElement("template");
+        holder.innerHTML = html;
+        var came = {};
+        holder.content.querySelectorAll("tr[data-id]").forEach(function (row) {
+          var id = row.getAttribute("data-id");
+          came[id] = true;
+          var old = body.querySelector('tr[data-id="' + id + '"]');
+          if (old) { body.replaceChild(row, old); } else { body.appendChild(row); }
+        });
+        ids.forEach(function (id) {
+          var gone = came[id] ? null : body.querySelector('tr[data-id="' + id + '"]');
+          if (gone) { gone.parentNode.removeChild(gone); }
+        });
+        settled(body);
+      });
+    });
+  }
+  // A mark's form (check in, accept, publish) through the API, the row updated in place.
+  function sendMark(form) {
+    var row = form.closest("tr[data-id]");
+    var id = row.getAttribute("data-id");
+    var name = form.getAttribute("data-mark");
+    var on = form.getAttribute("data-on") === "yes";
+    var path = "/submissions/" + encodeURIComponent(id);
+    var done = name === "checked_in"
+      ? call(on ? "POST" : "DELETE", path + "/check-in")
+      : call("PATCH", path, (function () { var b = {}; b[name] = on; return b; })());
+    return done.then(function (ok) { if (ok) { return refreshRows([id]); } });
+  }
+
   function call(method, path, body) {
     showError("");
     var options = { method: method, headers: headers(body ? { "Content-Type": "application/json" } : {}) };
@@ -103,8 +206,22 @@
     });
   }
 
-  document.getElementById("only-illegal").addEventListener("change", applyFilters);
-  document.getElementById("only-changed").addEventListener("change", applyFilters);
+  ["only-illegal", "only-changed", "only-look", "only-absent"].forEach(function (id) {
+    document.getElementById(id).addEventListener("change", applyFilters);
+  });
+  document.getElementById("table").addEventListener("submit", function (event) {
+    var form = event.target.closest("form.mark");
+    if (!form) { return; }
+    event.preventDefault();
+    sendMark(form);
+  });
+  document.getElementById("settings").addEventListener("submit", function (event) {
+    event.preventDefault();
+    call("PATCH", "", {
+      publish: document.getElementById("publish").value,
+      cutoff: document.getElementById("cutoff").value
+    }).then(function (ok) { if (ok) { return load(); } });
+  });
   document.getElementById("lock").addEventListener("click", function () {
     call("POST", "/lock").then(load);
   });
@@ -147,5 +264,8 @@
       if (ok) { location.replace(location.pathname.replace(/\/admin$/, "")); }
     });
   });
+  window.deckcheckRemember({ id: root.getAttribute("data-event"), name: root.getAttribute("data-name"), admin: location.href });
   load();
+  window.setInterval(poll, EVERY);
+  document.addEventListener("visibilitychange", poll);
 })();

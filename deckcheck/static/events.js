@@ -80,4 +80,49 @@
     });
   }
   window.deckcheckOffset = offset;
+
+  // "Your events": the organizer's links this browser has seen (created here, or opened
+  // from the organizer's link), kept in this browser only and listed on /e/new.
+  var MINE = "deckcheck.events.mine";
+  var MOST = 50;
+  function mine() {
+    try { return JSON.parse(window.localStorage.getItem(MINE) || "[]"); } catch (e) { return []; }
+  }
+  function keep(list) {
+    try { window.localStorage.setItem(MINE, JSON.stringify(list.slice(0, MOST))); } catch (e) { return; }
+  }
+  function remember(item) {
+    if (!item.id || !/#./.test(item.admin)) { return; }
+    keep([{ id: item.id, name: item.name || item.id, admin: item.admin }].concat(
+      mine().filter(function (e) { return e.id !== item.id; })));
+  }
+  window.deckcheckRemember = remember;
+  document.querySelectorAll("a[data-my-event]").forEach(function (link) {
+    remember({ id: link.getAttribute("data-my-event"), name: link.getAttribute("data-name"), admin: link.href });
+  });
+  var shelf = document.getElementById("my-events");
+  if (shelf) { showMine(shelf); }
+  function showMine(box) {
+    var list = box.querySelector("ul");
+    list.textContent = "";
+    mine().forEach(function (item) {
+      var li = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = item.admin;
+      link.textContent = item.name;
+      var forget = document.createElement("button");
+      forget.type = "button";
+      forget.className = "quiet";
+      forget.textContent = "Forget";
+      forget.addEventListener("click", function () {
+        keep(mine().filter(function (e) { return e.id !== item.id; }));
+        showMine(box);
+      });
+      li.appendChild(link);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(forget);
+      list.appendChild(li);
+    });
+    box.hidden = !list.children.length;
+  }
 })();

@@ -142,7 +142,7 @@ def test_drop_and_delete(client):
 
 
 def test_rate_limit_per_event_and_address(app, client):
-    app.config["EVENTS_SUBMIT_LIMIT"] = (3, 60)
+    app.config["EVENTS_ADDRESS_LIMIT"] = (3, 60)
     event = create_event(client)
     for n in range(3):
         assert submit(client, event, f"P{n}").status_code == 201

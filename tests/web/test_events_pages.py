@@ -16,6 +16,7 @@ def _create(client, deadline="2099-12-05T09:00"):
         "/e/new",
         data={"name": "Saturday Cup", "format": "dcg", "deadline": deadline, "offset": "+01:00",
               "date": "2021-01-01"},
+        follow_redirects=True,
     ).get_data(as_text=True)  # fmt: skip
     event_id, token = re.search(r'id="admin-link" href="/e/([^/]+)/admin#([^"]+)"', page).groups()
     return event_id, token

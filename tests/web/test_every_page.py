@@ -46,6 +46,20 @@ def site(tmp_path_factory):
         )
         assert sent.status_code == 201, sent.get_json()
         receipts.append(sent.get_json()["submission"])
+    # A closed event that publishes its lists (open decklists, issue 44).
+    closed = client.post(
+        "/api/v1/events",
+        json={"name": "Friday Cup", "format": "dcg", "publish": "all",
+              "deadline": "2099-12-05T09:00:00+01:00"},
+    ).get_json()  # fmt: skip
+    for player, text in players:
+        client.post(
+            f"/api/v1/events/{closed['id']}/submissions", json={"player": player, "decklist": text}
+        )
+    client.post(
+        f"/api/v1/events/{closed['id']}/lock",
+        headers={"Authorization": "Bearer " + closed["admin_token"]},
+    )
     saved = client.post("/api/v1/decks", json={"format": "dcg", "name": "Red", "decklist": ILLEGAL})
     assert saved.status_code == 201, saved.get_json()
     with served(app) as base:
@@ -55,6 +69,7 @@ def site(tmp_path_factory):
             "receipt": receipts[0],
             "app": app,
             "deck": saved.get_json(),
+            "closed": closed,
         }
 
 
@@ -207,7 +222,10 @@ PAGES = {
     "event.event_sheets": [("quick event sheets", _event_sheets)],
     "event.deck_check": [("deck check form", _goto("/deck-check")), ("deck check", _deck_check)],
     "events.new_event": [("new event", _goto("/e/new"))],
-    "events.create_event": [("event created", _created)],
+    "events.created": [("event created", _created)],
+    "events.open_lists": [
+        ("open decklists", lambda page, site: _goto(f"/e/{site['closed']['id']}/lists")(page, site))
+    ],
     "events.event_page": [("player's page", _goto("/e/{id}"))],
     "events.receipt": [
         ("receipt", lambda page, site: _goto(site["receipt"]["receipt_url"])(page, site))
@@ -223,6 +241,11 @@ NOT_PAGES = {
     "event.event_csv",
     "events.admin_csv",
     "events.admin_table",
+    "events.create_event",  # a POST that redirects to events.created
+    "events.admin_rows",  # the live table's rows
+    "events.admin_mark",  # a POST that redirects to the organizer's page
+    "events.admin_settings",  # a POST that redirects to the organizer's page
+    "events.admin_export",  # files
     "events.submit",
     "events.receipt_qr",  # an SVG picture
     "events.private_qr",  # an SVG picture

@@ -32,6 +32,7 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import unpack
+from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
 from rules.games import SECTIONS
@@ -149,8 +150,6 @@ def created(event_id: str):
 
 def _choices(form) -> dict:
     """Publishing and the cut-off chosen on the form (a value not offered is a 422)."""
-    from deckcheck.events.schemas import CUTOFF, PUBLISH
-
     chosen = {}
     for key, allowed in (("publish", PUBLISH), ("cutoff", CUTOFF)):
         value = form.get(key) or "none"

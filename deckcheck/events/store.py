@@ -270,7 +270,9 @@ def _relaxed(conn: Connection, sqlite: bool):
     try:
         yield
     finally:
-        if raw is not None:
+        # A connection thrown away meanwhile (events.writable: it could not write) is
+        # closed: it has no setting left to put back.
+        if raw is not None and not conn.invalidated:
             raw.execute("PRAGMA synchronous=FULL")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
-from deckcheck.api import _json_body, _load
+from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
 from deckcheck.events import core, names, published, venue
 from deckcheck.events.api import _admin, bp
@@ -26,7 +26,7 @@ def marked_json(row: dict, sub: dict) -> dict:
 def mark(event_id: str, submission_id: str):
     """Mark a list for "marked" publishing, or accept a "needs a look" list."""
     row = _admin(event_id)
-    values = _load(_marks_schema, _json_body())
+    values = load(_marks_schema, json_body())
     return jsonify(marked_json(row, venue.mark(row, submission_id, values)))
 
 

@@ -113,6 +113,17 @@ def replace_deck(deck_id: str):
     return jsonify(_deck_answer(core.replace(deck_id, token, data)))
 
 
+@bp.get("/<deck_id>/edit-token")
+def check_edit_token(deck_id: str):
+    """204 when the Bearer token is this deck's edit token, else 403 `bad-token`: the
+    editor asks before it keeps a token from a link (deck ids are public, so a link with
+    a wrong token must not replace the one a browser keeps). Changes nothing."""
+    row = core.find_deck(deck_id)
+    if not token_matches(row["edit_hash"], events_core.bearer_token()):
+        raise core.bad_token()
+    return Response(status=204)
+
+
 @bp.delete("/<deck_id>")
 def delete_deck(deck_id: str):
     _not_a_deck(deck_id)

@@ -30,6 +30,8 @@ ROUTES = [
           schemas.StoredDeckSchema, ("400", "403", "404", "413", "422"), True),
     Route(DECK, "delete", "Delete a deck with all its versions", None, "204", None,
           ("403", "404"), True),
+    Route(DECK + "/edit-token", "get", "204 when the Bearer token is the deck's edit token",
+          None, "204", None, ("403", "404"), True),
     Route(DECK + "/versions", "get", "A deck's versions", None, "200",
           schemas.VersionListSchema, ("404",)),
     Route(DECK + "/versions/{number}", "get", "One version's list", None, "200",

@@ -180,17 +180,23 @@ class DeckStore:
             found = conn.execute(_VERSION, {"d_id": deck_id, "v": version}).first()
         return dict(found._mapping) if found is not None else None
 
-    def versions(self, deck_id: str) -> list[dict]:
-        query = (
-            select(
-                deck_versions.c.version,
-                deck_versions.c.saved_at,
-                deck_versions.c.fingerprint,
-                deck_versions.c.legal,
-            )
-            .where(deck_versions.c.deck_id == deck_id)
-            .order_by(deck_versions.c.version)
-        )
+    def versions(
+        self, deck_id: str, after: int = 0, limit: int | None = None, newest: int | None = None
+    ) -> list[dict]:
+        """The versions after number `after`, oldest first, at most `limit`; with
+        `newest`, the newest that many, newest first (the deck page's list)."""
+        query = select(
+            deck_versions.c.version,
+            deck_versions.c.saved_at,
+            deck_versions.c.fingerprint,
+            deck_versions.c.legal,
+        ).where(deck_versions.c.deck_id == deck_id, deck_versions.c.version > after)
+        if newest is not None:
+            query = query.order_by(deck_versions.c.version.desc()).limit(newest)
+        else:
+            query = query.order_by(deck_versions.c.version)
+            if limit is not None:
+                query = query.limit(limit)
         with self.engine.begin() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 

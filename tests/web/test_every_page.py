@@ -158,6 +158,7 @@ def _builder(page, site):
 def _saved_deck(page, site):
     page.goto(f"{site['base']}/d/{site['deck']['deck']['id']}")
     page.wait_for_selector("#deck-versions li")
+    page.locator("#deck-odds tbody tr").first.wait_for()
 
 
 def _deck_editor(page, site):
@@ -227,6 +228,7 @@ NOT_PAGES = {
     "events.event_qr",  # an SVG picture
     "data.changes_feed",  # an Atom feed
     "decks_feed.changes_feed",  # a saved deck's Atom feed
+    "deck_pages.deck_picture",  # a saved deck's PNG (tests/decks/test_deck_page.py)
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
 

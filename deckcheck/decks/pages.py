@@ -82,7 +82,7 @@ def edit(deck_id: str):
     and the edit token from the fragment, and saves new versions. An address that
     carries a list (`?format=&main=...`, the builder's own, on a reload) opens that list:
     the player's unsaved edit."""
-    _deck_id(deck_id)
+    core.find_deck(_deck_id(deck_id))  # an unknown deck is the 404 page, not a builder
     return builder.build()
 
 

@@ -9,11 +9,13 @@ SQLite): two requests can never both pass a check only one of them should.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -78,6 +80,22 @@ class FeedEntry:
     change: str  # a digest naming the change: the key that keeps it once per deck
     title: str
     body: str
+
+
+class Stored(NamedTuple):
+    """What a batch of the background pass stored: decks, and feed entries added."""
+
+    decks: int
+    entries: int
+
+
+def position_key(change: str, position: int) -> str:
+    """A feed entry's key: its change (deck, version, kind, problem) and how many entries
+    the deck's feed held before it. The same problem coming back (banned, unbanned,
+    banned again) is a new entry; two servers storing the same judging still store one
+    (only the first passes the stored verdict's check, and both would write one key)."""
+    text = f"{change}/{position}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
 @cache
@@ -244,7 +262,7 @@ class DeckStore:
                 still.append(decks.c.judged_world == was_world)
             done = conn.execute(decks.update().where(*still).values(**values)).rowcount
             if done:
-                self._add_entries(conn, deck_id, entries)
+                self._add_entries(conn, {deck_id: list(entries)})
         return bool(done)
 
     def mark_shown(self, deck_id: str, version: int, world: str, view: dict) -> bool:
@@ -264,13 +282,13 @@ class DeckStore:
             ).rowcount
         return bool(done)
 
-    def save_judged_many(self, rows: list[dict]) -> int:
+    def save_judged_many(self, rows: list[dict]) -> Stored:
         """`save_judged` for a batch of the background pass, in one transaction: the decks
         still at the version and in the world they were read in (locked; a read since has
         judged them itself), their verdicts and their feed entries each written by one
-        statement for the whole batch."""
+        statement for the whole batch. Counts the decks stored and the entries added."""
         if not rows:
-            return 0
+            return Stored(0, 0)
         ids = [row["id"] for row in rows]
         with self._writer.begin() as conn:
             found = select(decks.c.id, decks.c.version, decks.c.judged_world)
@@ -281,39 +299,46 @@ class DeckStore:
                 )
             }
             kept = [r for r in rows if current.get(r["id"]) == (r["version"], r["was_world"])]
-            if kept:
-                conn.execute(
-                    _SAVE_JUDGED,
-                    [
-                        {
-                            "d_id": row["id"],
-                            "judged_world": row["world"],
-                            "judged": pack(row["judged"]),
-                            "judged_legal": row["judged"]["legal"],
-                            "judged_changed": row["changed"],
-                        }
-                        for row in kept
-                    ],
-                )
-                when = now_utc()
-                entries = [
-                    {"deck_id": row["id"], "change": e.change, "at": when, "title": e.title,
-                     "body": e.body}
+            if not kept:
+                return Stored(0, 0)
+            conn.execute(
+                _SAVE_JUDGED,
+                [
+                    {
+                        "d_id": row["id"],
+                        "judged_world": row["world"],
+                        "judged": pack(row["judged"]),
+                        "judged_legal": row["judged"]["legal"],
+                        "judged_changed": row["changed"],
+                    }
                     for row in kept
-                    for e in row["entries"]
-                ]  # fmt: skip
-                if entries:
-                    conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), entries)
-        return len(kept)
+                ],
+            )
+            added = self._add_entries(conn, {row["id"]: row["entries"] for row in kept})
+        return Stored(len(kept), added)
 
-    def _add_entries(self, conn: Connection, deck_id: str, entries: Iterable[FeedEntry]) -> None:
+    def _add_entries(self, conn: Connection, entries: dict[str, Sequence[FeedEntry]]) -> int:
+        """The entries of each deck, keyed after the entries its feed holds already
+        (position_key); how many were added (a key already there adds none)."""
+        wanted = [deck_id for deck_id, found in entries.items() if found]
+        if not wanted:
+            return 0
+        held = dict(
+            conn.execute(
+                select(deck_feed.c.deck_id, func.count())
+                .where(deck_feed.c.deck_id.in_(wanted))
+                .group_by(deck_feed.c.deck_id)
+            ).all()
+        )
+        when = now_utc()
         rows = [
-            {"deck_id": deck_id, "change": e.change, "at": now_utc(), "title": e.title,
-             "body": e.body}
-            for e in entries
+            {"deck_id": deck_id, "change": position_key(e.change, held.get(deck_id, 0)),
+             "at": when, "title": e.title, "body": e.body}
+            for deck_id in wanted
+            for e in entries[deck_id]
         ]  # fmt: skip
-        if rows:
-            conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), rows)
+        statement = self._insert(deck_feed).on_conflict_do_nothing()
+        return len(conn.execute(statement.returning(deck_feed.c.change), rows).all())
 
     def feed(self, deck_id: str, limit: int = 100) -> list[dict]:
         query = (
@@ -521,4 +546,4 @@ def _verdict_columns(saved: SavedList) -> dict:
     }
 
 
-__all__ = ["BadToken", "DeckStore", "FeedEntry", "SavedList"]
+__all__ = ["BadToken", "DeckStore", "FeedEntry", "SavedList", "Stored"]

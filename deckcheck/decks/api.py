@@ -133,9 +133,22 @@ def delete_deck(deck_id: str):
 
 @bp.get("/<deck_id>/versions")
 def deck_versions(deck_id: str):
+    """The versions a deck keeps, oldest first, a page at a time: `?after=<n>` (the
+    versions after number n) and `?limit=` (1-100, default 100); `has_more` says whether
+    more follow, `next_after` what to ask for next."""
     core.find_deck(deck_id)
-    rows = core.store().versions(deck_id)
-    return jsonify({"data": [{**r, "legal": bool(r["legal"])} for r in rows]})
+    after = versions.version_number(request.args.get("after"), "after", 0)
+    limit = versions.page_size(request.args.get("limit"))
+    rows = core.store().versions(deck_id, after=after, limit=limit + 1)
+    page = rows[:limit]
+    more = len(rows) > limit
+    return jsonify(
+        {
+            "data": [{**r, "legal": bool(r["legal"])} for r in page],
+            "has_more": more,
+            "next_after": page[-1]["version"] if more else None,
+        }
+    )
 
 
 def _version(deck_id: str, number: int) -> dict:
@@ -144,7 +157,8 @@ def _version(deck_id: str, number: int) -> dict:
         raise ApiError(
             404,
             "version-not-found",
-            f"This deck has no version {number}.",
+            f"This deck has no version {number} (a deck keeps its newest "
+            f"{current_app.config['DECKS_VERSIONS_KEPT']} versions).",
             {"version": number},
         )
     return row

@@ -139,9 +139,10 @@ class DeckStore:
         return row, token
 
     def replace(
-        self, deck_id: str, token: str | None, saved: SavedList, **fields: str
+        self, deck_id: str, token: str | None, saved: SavedList, kept: int, **fields: str
     ) -> dict | None:
-        """A new version (and maybe a new name or notes); None: no such deck; BadToken."""
+        """A new version (and maybe a new name or notes), keeping the newest `kept`
+        versions (older ones are deleted with it); None: no such deck; BadToken."""
         when = now_utc()
         with self._writer.begin() as conn:
             found = conn.execute(_LOCK.with_for_update(), {"d_id": deck_id}).first()
@@ -154,6 +155,11 @@ class DeckStore:
             conn.execute(decks.update().where(decks.c.id == deck_id).values(**values))
             conn.execute(deck_cards.delete().where(deck_cards.c.deck_id == deck_id))
             self._add_version(conn, deck_id, version, saved, when)
+            conn.execute(
+                deck_versions.delete().where(
+                    deck_versions.c.deck_id == deck_id, deck_versions.c.version <= version - kept
+                )
+            )
             return dict(conn.execute(_DECK, {"d_id": deck_id}).one()._mapping)
 
     @staticmethod

@@ -92,7 +92,8 @@
     let url = address();
     if (url.length > ADDRESS_MAX) url = `${location.pathname}?format=${encodeURIComponent(state.format)}`;
     history.replaceState(null, "", url);
-    $("b-share").href = url;
+    // A saved deck is shared by its page (decks.js sets root.shareUrl), not by the editor.
+    $("b-share").href = root.shareUrl || url;
   }
 
   // For static/decks.js: the deck as the API takes it, and a saved deck loaded into the

@@ -32,6 +32,19 @@
     $("b-save-status").replaceChildren(typeof text === "string" ? el("p", { className: cls || "", text }) : text);
   }
 
+  // The saved deck is shared by its page, /d/<id> (whole address), never by its editor.
+  function shareSaved() {
+    const url = new URL(`/d/${deckId}`, location.href).href;
+    root.shareUrl = url;
+    $("b-share").href = url;
+    $("b-share-line").replaceChildren("Share this deck: ", el("a", { id: "b-share", href: url, "data-testid": "builder-share", text: url }), " (its page: the saved version, readable by anyone with the link).");
+  }
+
+  // What Save did, told in the sticky bar too (a phone's thumb is there, not below).
+  function barStatus(text, link) {
+    $("b-bar-saved").replaceChildren(text, link ? el("a", { href: link, text: "the deck's page" }) : "");
+  }
+
   // ------------------------------------------------------------ the deck from the address
 
   // Does the address hold a list (the builder's own address, ?format=&main=...)?
@@ -74,6 +87,7 @@
       const found = await store.api(`/api/v1/decks/${deckId}`);
       const saved = found.deck || found;
       loadSaved(saved);
+      shareSaved();
       if (!$("b-name").value) $("b-name").value = saved.name;
       status(
         el("p", {}, refused ? el("strong", { className: "error", "data-testid": "key-refused", text: refused }) : "",
@@ -98,12 +112,14 @@
     const body = { format, deck };
     if (name) body.name = name;
     $("b-save").disabled = true;
+    $("b-bar-save").disabled = true;
     try {
       if (deckId && token) {
         const found = await store.send("PUT", `/api/v1/decks/${deckId}`, body, token);
         const saved = found.deck || found;
         store.keep(deckId, token, saved.name);
         status(el("p", { "data-testid": "saved" }, `Saved as version ${saved.version}. `, el("a", { href: `/d/${deckId}`, text: "See the deck and what changed" })));
+        barStatus(`Saved as version ${saved.version}: `, `/d/${deckId}`);
       } else {
         const made = await store.send("POST", "/api/v1/decks", body);
         deckId = made.deck.id;
@@ -113,12 +129,17 @@
         // From now on this page edits the saved deck: the next Save is version 2.
         history.replaceState(null, "", `/d/${deckId}/edit${location.search}`);
         status(el("p", { "data-testid": "saved" }, "Saved. ", el("a", { href: `/d/${deckId}`, text: "The deck's page" }), ". Your edit key is kept in this browser (see ", el("a", { href: "/decks", text: "My decks" }), ")."));
+        barStatus("Saved: ", `/d/${deckId}`);
       }
+      shareSaved();
       showMissing();
     } catch (error) {
-      status(error.status === 403 ? "This browser's edit key for the deck is wrong: the deck was not saved." : `Could not save: ${error.message}`, "error");
+      const words = error.status === 403 ? "This browser's edit key for the deck is wrong: the deck was not saved." : `Could not save: ${error.message}`;
+      status(words, "error");
+      barStatus(words);
     } finally {
       $("b-save").disabled = false;
+      $("b-bar-save").disabled = false;
     }
   }
 
@@ -190,6 +211,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     $("b-save").addEventListener("click", save);
+    $("b-bar-save").addEventListener("click", save);
     $("b-owned").addEventListener("change", ownedOnly);
     if (deckId) showEditing();
     else if (copying) showCopy();

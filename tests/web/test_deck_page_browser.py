@@ -5,6 +5,8 @@ editor (read from the API, not from an address)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import new_app
 from fixture_cards import ST1_DECK
@@ -130,5 +132,74 @@ def test_a_deck_of_1000_different_cards_opens_in_the_editor(browser, site, width
         page.wait_for_selector("[data-testid=saved] >> text=version 2")
         version = site["client"].get(f"/api/v1/decks/{made['deck']['id']}/versions/2")
         assert sum(len(v) for v in version.get_json()["cards"].values()) == 1000
+    finally:
+        context.close()
+
+
+def test_save_is_in_the_sticky_bar_and_shares_the_deck_page(browser, site, width):  # noqa: F811
+    context, page = new_tab(browser, width)
+    try:
+        deck = ",".join(f"{c['card']}*{c['count']}" for c in ST1_DECK["main"])
+        page.goto(f"{site['base']}/build?format=dcg&main={deck}&eggs=ST1-01*4")
+        page.locator("[data-testid=builder-deck] [data-number]").first.wait_for()
+        assert page.is_visible("nav >> text=My decks")
+        page.mouse.wheel(0, 2500)  # the thumb is down in the results
+        page.wait_for_timeout(200)
+        box = page.locator("#b-bar-save").bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 900, box
+        assert page.locator("#b-verdict").bounding_box()["y"] < 900
+        page.click("#b-bar-save")
+        page.wait_for_selector("#b-bar-saved >> text=Saved")
+        deck_id = next(iter(page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")))
+        assert page.get_attribute("#b-bar-saved a", "href") == f"/d/{deck_id}"
+        assert page.get_attribute("#b-share", "href") == f"{site['base']}/d/{deck_id}"
+        assert sideways(page) <= 0
+        assert page.console_errors == []
+    finally:
+        context.close()
+
+
+def event(site) -> dict:
+    made = site["client"].post(
+        "/api/v1/events",
+        json={"name": "Store Cup", "format": "dcg", "date": "2030-01-01",
+              "deadline": "2030-01-01T10:00:00+00:00"},
+    )  # fmt: skip
+    assert made.status_code == 201, made.get_json()
+    return made.get_json()
+
+
+def test_the_event_page_offers_my_saved_decks(browser, site, width):  # noqa: F811
+    made = saved(site, "Cup Deck")
+    cup = event(site)
+    context, page = new_tab(browser, width)
+    try:
+        page.goto(f"{site['base']}/decks")
+        kept = {made["deck"]["id"]: {"token": made["edit_token"], "name": "Cup Deck"}}
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORE, json.dumps(kept)])
+        page.goto(f"{site['base']}/e/{cup['id']}")
+        page.wait_for_selector("[data-testid=my-saved-decks] >> text=Cup Deck")
+        page.click("[data-testid=send-saved-deck]")
+        page.wait_for_function("() => document.querySelector('#decklist').value.includes('ST1-03')")
+        page.fill("#player", "Rika")
+        page.click("#submit-form button[type=submit]")
+        page.wait_for_url("**/r/**")
+        assert sideways(page) <= 0
+    finally:
+        context.close()
+
+
+def test_the_deck_page_sends_the_deck_to_an_event(browser, site, width):  # noqa: F811
+    made = saved(site, "Sent Deck")
+    cup = event(site)
+    context, page = new_tab(browser, width)
+    try:
+        page.goto(f"{site['base']}/d/{made['deck']['id']}")
+        page.locator("#deck-odds tbody tr").first.wait_for()
+        page.fill("#deck-event", f"{site['base']}/e/{cup['id']}")
+        page.click("#deck-send-form button[type=submit]")
+        page.wait_for_url(f"**/e/{cup['id']}#list=*")
+        page.wait_for_function("() => document.querySelector('#decklist').value.includes('ST1-03')")
+        assert page.is_visible("#from-builder")
     finally:
         context.close()

@@ -37,7 +37,8 @@ _lock = threading.Lock()
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont:
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's scalable default font (a bitmap one only without FreeType)."""
     return ImageFont.load_default(size=size)
 
 

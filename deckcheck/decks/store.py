@@ -329,7 +329,7 @@ class DeckStore:
         wanted = [deck_id for deck_id, found in entries.items() if found]
         if not wanted:
             return 0
-        held = dict(
+        held: dict[str, int] = dict(
             conn.execute(
                 select(deck_feed.c.deck_id, func.count())
                 .where(deck_feed.c.deck_id.in_(wanted))

@@ -204,3 +204,26 @@ def test_the_deck_page_sends_the_deck_to_an_event(browser, site, width):  # noqa
         assert page.is_visible("#from-builder")
     finally:
         context.close()
+
+
+def test_a_reader_copies_the_deck_to_their_builder(browser, site, width):  # noqa: F811
+    made = saved(site, "Friend's Deck")
+    context, page = new_tab(browser, width)
+    try:
+        page.goto(f"{site['base']}/d/{made['deck']['id']}")
+        page.click("[data-testid=deck-copy]")
+        page.wait_for_selector("[data-testid=copied]")
+        page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=builder-deck] [data-number]').length"
+            " == 16"
+        )
+        assert page.input_value("#b-name") == "Friend's Deck (copy)"
+        page.click("#b-bar-save")
+        page.wait_for_selector("#b-bar-saved >> text=Saved")
+        kept = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
+        [mine] = kept
+        assert mine != made["deck"]["id"]  # a deck of the reader's own
+        assert site["client"].get(f"/api/v1/decks/{made['deck']['id']}").get_json()["version"] == 1
+        assert page.console_errors == []
+    finally:
+        context.close()

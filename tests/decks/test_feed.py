@@ -45,7 +45,8 @@ def test_ban_unban_ban_each_read_adds_an_entry(app, tmp_path):
     assert found[1].startswith("No longer a problem")
 
 
-def test_ban_unban_ban_through_the_pass_counts_what_it_added(app, tmp_path):
+def test_ban_unban_ban_through_the_pass_counts_what_it_added(both_app, tmp_path):
+    app = both_app
     client = app.test_client()
     deck_id = save(client)
     for changes in BAN_UNBAN_BAN:
@@ -57,8 +58,9 @@ def test_ban_unban_ban_through_the_pass_counts_what_it_added(app, tmp_path):
     assert len(found) == 3 and found[0].startswith("ST1-03 is banned")
 
 
-def test_the_pass_counts_entries_added_not_tried(app, tmp_path):
+def test_the_pass_counts_entries_added_not_tried(both_app, tmp_path):
     """The same entry twice in one judging is stored once, and counted once."""
+    app = both_app
     client = app.test_client()
     deck_id = save(client)
     import_change(app, tmp_path, BANNED)

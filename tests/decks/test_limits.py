@@ -27,10 +27,9 @@ def saved(client) -> tuple[str, str]:
 
 
 @pytest.fixture
-def limited(tmp_path):
-    made = make_app(
-        tmp_path, str(tmp_path / "events.db"), DECKS_SAVE_LIMIT=(3, 3600), DECKS_VERSIONS_KEPT=4
-    )
+def limited(tmp_path, events_database):
+    """On SQLite and PostgreSQL (the events tests' fixture)."""
+    made = make_app(tmp_path, events_database, DECKS_SAVE_LIMIT=(3, 3600), DECKS_VERSIONS_KEPT=4)
     yield made
     close(made)
 

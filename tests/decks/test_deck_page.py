@@ -138,3 +138,21 @@ def test_the_page_does_not_mark_a_change_as_shown(app, tmp_path):
     html = client.get(f"/d/{deck_id}").get_data(as_text=True)
     assert 'data-testid="deck-changed"' in html
     assert client.get(f"/api/v1/decks/{deck_id}").get_json()["changed"] is True
+
+
+def test_a_deck_whose_format_is_gone_still_reads(app, tmp_path):
+    """An organizer's format removed: the page shows the deck's last verdict, says so,
+    and its picture is still drawn."""
+    house = tmp_path / "formats" / "house.toml"
+    house.write_text('id = "house"\nname = "House"\nextends = "dcg"\n')
+    client = app.test_client()
+    made = client.post("/api/v1/decks", json={"format": "house", "name": "Home", "deck": ST1_DECK})
+    assert made.status_code == 201, made.get_json()
+    deck_id = made.get_json()["deck"]["id"]
+    house.unlink()
+    page = client.get(f"/d/{deck_id}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "format-gone" in html and "Agumon" in html
+    assert "/cards//" not in html  # no card link to a game nobody knows
+    assert client.get(f"/d/{deck_id}.png").status_code == 200

@@ -165,8 +165,8 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
         tab.locator("[data-testid=builder-deck] [data-number='ST1-03']").get_attribute("data-count")
         == "4"
     )
-    # One load: the server sends the edit link on to the builder's address of the deck,
-    # and the token in the fragment comes along.
+    # The editor reads the deck from the API; the builder then writes the list into its
+    # own address (a short deck), as it does for any deck.
     assert tab.url.startswith(f"{site['base']}/d/{deck_id}/edit?format=dcg&main=ST1-")
     tab.wait_for_function("() => document.querySelector('#b-name').value == 'Link Deck'")
     tab.wait_for_selector("#b-save-status >> text=Save makes a new version")

@@ -33,6 +33,17 @@ def rejudge_every(text: str | None) -> float | None:
         ) from err
 
 
+def versions_kept(text: str | None) -> int:
+    """DECKCHECK_DECKS_VERSIONS_KEPT: the newest versions one deck keeps (default 100,
+    at least 2: the diff compares the last two)."""
+    text = (text or "").strip() or "100"
+    if not text.isdigit() or not 2 <= int(text) <= 100_000:
+        raise ValueError(
+            f"DECKCHECK_DECKS_VERSIONS_KEPT={text[:40]!r} is not a number of versions (2 or more)"
+        )
+    return int(text)
+
+
 def init_app(app: Flask) -> None:
     from deckcheck.decks import api, cli, feed, owned, rejudge
     from deckcheck.events.limits import parse_rate
@@ -41,6 +52,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault(
         "DECKS_CREATE_LIMIT",
         parse_rate("DECKCHECK_DECKS_CREATE_LIMIT", env("DECKCHECK_DECKS_CREATE_LIMIT"), "30/3600"),
+    )
+    # New versions of one deck from one address (PUT): a player saves now and then; a
+    # loop of saves must not fill the database (a 429 `too-many-saves`).
+    app.config.setdefault(
+        "DECKS_SAVE_LIMIT",
+        parse_rate("DECKCHECK_DECKS_SAVE_LIMIT", env("DECKCHECK_DECKS_SAVE_LIMIT"), "30/300"),
+    )
+    app.config.setdefault(
+        "DECKS_VERSIONS_KEPT", versions_kept(env("DECKCHECK_DECKS_VERSIONS_KEPT"))
     )
     app.config.setdefault(
         "DECKS_REJUDGE_EVERY", rejudge_every(env("DECKCHECK_DECKS_REJUDGE_EVERY"))

@@ -25,6 +25,7 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
 from deckcheck.events.packing import unpack
+from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
 from deckcheck.server import owners
 
@@ -106,6 +107,17 @@ def replace_deck(deck_id: str):
     return jsonify(_deck_answer(core.replace(deck_id, token, data)))
 
 
+@bp.get("/<deck_id>/edit-token")
+def check_edit_token(deck_id: str):
+    """204 when the Bearer token is this deck's edit token, else 403 `bad-token`: the
+    editor asks before it keeps a token from a link (deck ids are public, so a link with
+    a wrong token must not replace the one a browser keeps). Changes nothing."""
+    row = core.find_deck(deck_id)
+    if not token_matches(row["edit_hash"], events_core.bearer_token()):
+        raise core.bad_token()
+    return Response(status=204)
+
+
 @bp.delete("/<deck_id>")
 def delete_deck(deck_id: str):
     _not_a_deck(deck_id)
@@ -115,9 +127,22 @@ def delete_deck(deck_id: str):
 
 @bp.get("/<deck_id>/versions")
 def deck_versions(deck_id: str):
+    """The versions a deck keeps, oldest first, a page at a time: `?after=<n>` (the
+    versions after number n) and `?limit=` (1-100, default 100); `has_more` says whether
+    more follow, `next_after` what to ask for next."""
     core.find_deck(deck_id)
-    rows = core.store().versions(deck_id)
-    return jsonify({"data": [{**r, "legal": bool(r["legal"])} for r in rows]})
+    after = versions.version_number(request.args.get("after"), "after", 0)
+    limit = versions.page_size(request.args.get("limit"))
+    rows = core.store().versions(deck_id, after=after, limit=limit + 1)
+    page = rows[:limit]
+    more = len(rows) > limit
+    return jsonify(
+        {
+            "data": [{**r, "legal": bool(r["legal"])} for r in page],
+            "has_more": more,
+            "next_after": page[-1]["version"] if more else None,
+        }
+    )
 
 
 def _version(deck_id: str, number: int) -> dict:
@@ -126,7 +151,8 @@ def _version(deck_id: str, number: int) -> dict:
         raise ApiError(
             404,
             "version-not-found",
-            f"This deck has no version {number}.",
+            f"This deck has no version {number} (a deck keeps its newest "
+            f"{current_app.config['DECKS_VERSIONS_KEPT']} versions).",
             {"version": number},
         )
     return row

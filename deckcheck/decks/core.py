@@ -156,10 +156,18 @@ def replace(deck_id: str, token: str | None, data: dict) -> dict:
     proof = owners.right(token)
     if not owners.may_change(row["edit_hash"], row["owner"], proof):
         raise bad_token()  # before any judging: a stranger's PUT costs nothing
+    limits.check(
+        "saves",
+        deck_id,
+        "DECKS_SAVE_LIMIT",
+        "At most {count} new versions of one deck per {seconds} seconds from one address; "
+        "wait a little and save it again.",
+    )
     fmt = service.find_format(row["format"])
     saved = saved_list(fmt, entry_of(data))
+    kept = current_app.config["DECKS_VERSIONS_KEPT"]
     try:
-        stored = store().replace(deck_id, proof, saved, **deck_fields(data, None))
+        stored = store().replace(deck_id, proof, saved, kept, **deck_fields(data, None))
     except BadToken as err:
         raise bad_token() from err
     if stored is None:

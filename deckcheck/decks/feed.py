@@ -8,7 +8,8 @@ when its world changed, as reading the deck does, so a feed reader is never behi
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+import re
+from xml.sax.saxutils import escape as xml_escape
 
 from flask import Blueprint, Response
 
@@ -19,6 +20,15 @@ from deckcheck.events import names
 bp = Blueprint("decks_feed", __name__)
 FEED_ID = "tag:deckcheck,2026:decks/{id}/changes"
 SHOWN = 100  # the newest entries a feed holds
+# What XML 1.0 cannot hold at all, escaped or not (its Char production): control
+# characters but tab, newline and return, lone surrogates, U+FFFE and U+FFFF. A name may
+# hold U+FFFF (names keep noncharacters); the feed leaves such characters out.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """Text as XML character data: escaped, and without characters XML cannot hold."""
+    return xml_escape(NOT_XML.sub("", text))
 
 
 @bp.get("/d/<deck_id>/changes.atom")

@@ -13,7 +13,7 @@ ERRORS = {
     "404": "deck-not-found, version-not-found or collection-not-found",
     "413": "body too large, or a list over 64 KB (list-too-large)",
     "422": "invalid request (details in error.details)",
-    "429": "too many new decks (or collections) from one address",
+    "429": "too many new decks (or collections), or new versions of one deck, from one address",
 }
 DECK = "/decks/{deck_id}"
 COLLECTION = "/collections/{collection_id}"
@@ -27,11 +27,13 @@ ROUTES = [
     Route(DECK, "get", "A saved deck, judged as of today", None, "200",
           schemas.StoredDeckSchema, ("404",)),
     Route(DECK, "put", "Replace a deck's list: a new version", schemas.DeckReplaceSchema, "200",
-          schemas.StoredDeckSchema, ("400", "403", "404", "413", "422"), True),
+          schemas.StoredDeckSchema, ("400", "403", "404", "413", "422", "429"), True),
     Route(DECK, "delete", "Delete a deck with all its versions", None, "204", None,
           ("403", "404"), True),
-    Route(DECK + "/versions", "get", "A deck's versions", None, "200",
-          schemas.VersionListSchema, ("404",)),
+    Route(DECK + "/edit-token", "get", "204 when the Bearer token is the deck's edit token",
+          None, "204", None, ("403", "404"), True),
+    Route(DECK + "/versions", "get", "A deck's versions, a page at a time (oldest first)",
+          None, "200", schemas.VersionListSchema, ("404", "422"), query=("after", "limit")),
     Route(DECK + "/versions/{number}", "get", "One version's list", None, "200",
           schemas.VersionSchema, ("404", "422")),
     Route(DECK + "/diff", "get", "Cards added, removed and changed between two versions",

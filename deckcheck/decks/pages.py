@@ -1,9 +1,13 @@
-"""The saved-deck pages (contract "Saved decks, collections and sample hands", Pages).
+"""The saved-deck pages (contract "Saved decks, collections and sample hands", Pages,
+and "Saved deck pages").
 
-`/d/<id>` and `/decks` are HTML shells plus `static/decks-*.js`: the scripts ask the
-decks API (`/api/v1/decks/...`), the one place that reads and judges saved decks, so a
-page and a script always see the same verdict. `/d/<id>/edit` is the builder itself
-(`deckcheck.builder`): `static/decks.js` loads the deck into it and saves new versions.
+`/d/<id>` is rendered on the server (deckcheck.decks.showing: the same judging as the
+API's read) and reads whole without JavaScript; `static/decks-deck.js` then adds card
+images, odds, sample hands, export and the diff. `/d/<id>.png` is its picture for link
+previews (deckcheck.decks.picture). `/decks` is an HTML shell plus `static/decks-mine.js`
+(the decks it lists are in the browser's localStorage). `/d/<id>/edit` is the builder
+itself (`deckcheck.builder`): `static/decks.js` reads the deck from the API, loads it
+into the builder and saves new versions.
 
 Tokens never reach these routes: the edit token lives in the address's fragment and in
 the browser's localStorage, and goes only to its own deck's API as `Authorization: Bearer`.
@@ -12,15 +16,13 @@ the browser's localStorage, and goes only to its own deck's API as `Authorizatio
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, abort, redirect, render_template, request
+from flask import Blueprint, Flask, Response, abort, render_template
 from sqlalchemy.exc import OperationalError
 
 from deckcheck import builder
-from deckcheck.decks import core, owned_store
+from deckcheck.decks import core, owned_store, picture, showing
 from deckcheck.events import core as events_core
-from deckcheck.events.packing import unpack
 from deckcheck.format_registry import registry
 from deckcheck.images import images
 from deckcheck.server import owners
@@ -52,37 +54,37 @@ def _deck_id(deck_id: str) -> str:
 
 @bp.get("/d/<deck_id>")
 def deck(deck_id: str):
-    return render_template("decks/deck.html", deck_id=_deck_id(deck_id), data=page_data())
+    found = showing.shown(deck_id)
+    versions = core.store().versions(deck_id, newest=showing.VERSIONS_SHOWN)
+    return render_template(
+        "decks/deck.html",
+        deck_id=deck_id,
+        deck=found,
+        versions=versions,
+        moment=showing.moment,
+        base=core.base_url(),
+        data=page_data(),
+    )
+
+
+@bp.get("/d/<deck_id>.png")
+def deck_picture(deck_id: str):
+    found = showing.shown(deck_id)
+    response = Response(picture.picture(found), mimetype="image/png")
+    # A preview service may keep it a while; a new version or verdict is a new picture.
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
 
 
 @bp.get("/d/<deck_id>/edit")
 def edit(deck_id: str):
-    """The builder on a saved deck. An edit link (no deck in the address) is sent on to
-    the builder's address of the deck's latest list, so the builder opens on the deck in
-    one load (the browser keeps the #token across the redirect); a builder that loaded
-    empty and then reloaded itself lost a Save pressed in between. static/decks.js reads
-    the token from the fragment and saves new versions."""
-    _deck_id(deck_id)
-    if not request.args:
-        return redirect(_builder_address(deck_id), 302)
+    """The builder on a saved deck. static/decks.js reads the deck from the API (not
+    from the address: a deck of 1,000 different cards makes an address no server takes)
+    and the edit token from the fragment, and saves new versions. An address that
+    carries a list (`?format=&main=...`, the builder's own, on a reload) opens that list:
+    the player's unsaved edit."""
+    core.find_deck(_deck_id(deck_id))  # an unknown deck is the 404 page, not a builder
     return builder.build()
-
-
-def _builder_address(deck_id: str) -> str:
-    """`/d/<id>/edit?format=...&main=BT1-010*4,...`: the deck's latest list as the
-    builder reads it (cards only; a line that named no card has no place there)."""
-    row = core.store().deck(deck_id)
-    latest = core.store().version(deck_id, row["version"]) if row is not None else None
-    if row is None or latest is None:  # unknown, or deleted between the two reads
-        abort(404)
-    structured = unpack(latest["structured"])
-    params = {"format": row["format"]}
-    for section, items in structured["sections"].items():
-        if items:
-            params[section] = ",".join(f"{number}*{count}" for number, count in items)
-    if structured.get("partner"):
-        params["partner"] = structured["partner"]
-    return f"/d/{deck_id}/edit?{urlencode(params, safe=',*')}"
 
 
 @bp.get("/decks")

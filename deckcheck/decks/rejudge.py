@@ -36,7 +36,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck import service
 from deckcheck.decks import core
 from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
-from deckcheck.decks.store import Part
+from deckcheck.decks.store import Part, Stored
 from deckcheck.decks.world import World, changed_numbers
 from deckcheck.events.core import store
 from deckcheck.events.packing import unpack
@@ -160,9 +160,8 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget: Budget, batc
             if not page:
                 break
             rows = [_judged(fmt, now, index, row) for row in page]
-            _stored(store, rows)
             result.judged += len(rows)
-            result.entries += sum(len(r["entries"]) for r in rows)
+            result.entries += _stored(store, rows).entries  # added, not tried
             after = page[-1]["id"]
     while not budget.spent(result):
         moved = store.move_world(fmt.id, old, now.id, batch, since, part)
@@ -172,17 +171,17 @@ def _catch_up(fmt, now: World, index, old: str, since: str, budget: Budget, batc
     return False
 
 
-def _stored(store, rows: list[dict], tries: int = 5) -> None:
+def _stored(store, rows: list[dict], tries: int = 5) -> Stored:
     """A batch stored, waiting its turn when another part (or a request) holds the write
     lock longer than a statement waits (events.store.WAIT_MS)."""
     for attempt in range(tries):
         try:
-            store.save_judged_many(rows)
-            return
+            return store.save_judged_many(rows)
         except OperationalError:
             if attempt == tries - 1:
                 raise
             time.sleep(0.2 * (attempt + 1))
+    return Stored(0, 0)
 
 
 def _judged(fmt: Format, now: World, index, row: dict) -> dict:

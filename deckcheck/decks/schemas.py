@@ -89,6 +89,10 @@ class VersionSummarySchema(Schema):
 
 class VersionListSchema(Schema):
     data = fields.List(fields.Nested(VersionSummarySchema), required=True)
+    has_more = fields.Boolean(metadata={"description": "more versions follow this page"})
+    next_after = fields.Integer(
+        allow_none=True, metadata={"description": "ask ?after=<this> for the next page"}
+    )
 
 
 class ListedCardSchema(Schema):

@@ -9,11 +9,13 @@ SQLite): two requests can never both pass a check only one of them should.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -83,6 +85,22 @@ class FeedEntry:
     body: str
 
 
+class Stored(NamedTuple):
+    """What a batch of the background pass stored: decks, and feed entries added."""
+
+    decks: int
+    entries: int
+
+
+def position_key(change: str, position: int) -> str:
+    """A feed entry's key: its change (deck, version, kind, problem) and how many entries
+    the deck's feed held before it. The same problem coming back (banned, unbanned,
+    banned again) is a new entry; two servers storing the same judging still store one
+    (only the first passes the stored verdict's check, and both would write one key)."""
+    text = f"{change}/{position}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+
+
 @cache
 def _insert(dialect: str):
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
@@ -131,8 +149,11 @@ class DeckStore:
             self._add_version(conn, row["id"], 1, saved, when)
         return row, token
 
-    def replace(self, deck_id: str, proof: Right, saved: SavedList, **fields: str) -> dict | None:
-        """A new version (and maybe a new name or notes); None: no such deck; BadToken."""
+    def replace(
+        self, deck_id: str, proof: Right, saved: SavedList, kept: int, **fields: str
+    ) -> dict | None:
+        """A new version (and maybe a new name or notes), keeping the newest `kept`
+        versions (older ones are deleted with it); None: no such deck; BadToken."""
         when = now_utc()
         with self._writer.begin() as conn:
             found = conn.execute(_LOCK.with_for_update(), {"d_id": deck_id}).first()
@@ -145,6 +166,11 @@ class DeckStore:
             conn.execute(decks.update().where(decks.c.id == deck_id).values(**values))
             conn.execute(deck_cards.delete().where(deck_cards.c.deck_id == deck_id))
             self._add_version(conn, deck_id, version, saved, when)
+            conn.execute(
+                deck_versions.delete().where(
+                    deck_versions.c.deck_id == deck_id, deck_versions.c.version <= version - kept
+                )
+            )
             return dict(conn.execute(_DECK, {"d_id": deck_id}).one()._mapping)
 
     @staticmethod
@@ -187,17 +213,23 @@ class DeckStore:
             found = conn.execute(_VERSION, {"d_id": deck_id, "v": version}).first()
         return dict(found._mapping) if found is not None else None
 
-    def versions(self, deck_id: str) -> list[dict]:
-        query = (
-            select(
-                deck_versions.c.version,
-                deck_versions.c.saved_at,
-                deck_versions.c.fingerprint,
-                deck_versions.c.legal,
-            )
-            .where(deck_versions.c.deck_id == deck_id)
-            .order_by(deck_versions.c.version)
-        )
+    def versions(
+        self, deck_id: str, after: int = 0, limit: int | None = None, newest: int | None = None
+    ) -> list[dict]:
+        """The versions after number `after`, oldest first, at most `limit`; with
+        `newest`, the newest that many, newest first (the deck page's list)."""
+        query = select(
+            deck_versions.c.version,
+            deck_versions.c.saved_at,
+            deck_versions.c.fingerprint,
+            deck_versions.c.legal,
+        ).where(deck_versions.c.deck_id == deck_id, deck_versions.c.version > after)
+        if newest is not None:
+            query = query.order_by(deck_versions.c.version.desc()).limit(newest)
+        else:
+            query = query.order_by(deck_versions.c.version)
+            if limit is not None:
+                query = query.limit(limit)
         with self.engine.begin() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
@@ -245,7 +277,7 @@ class DeckStore:
                 still.append(decks.c.judged_world == was_world)
             done = conn.execute(decks.update().where(*still).values(**values)).rowcount
             if done:
-                self._add_entries(conn, deck_id, entries)
+                self._add_entries(conn, {deck_id: list(entries)})
         return bool(done)
 
     def mark_shown(self, deck_id: str, version: int, world: str, view: dict) -> bool:
@@ -265,13 +297,13 @@ class DeckStore:
             ).rowcount
         return bool(done)
 
-    def save_judged_many(self, rows: list[dict]) -> int:
+    def save_judged_many(self, rows: list[dict]) -> Stored:
         """`save_judged` for a batch of the background pass, in one transaction: the decks
         still at the version and in the world they were read in (locked; a read since has
         judged them itself), their verdicts and their feed entries each written by one
-        statement for the whole batch."""
+        statement for the whole batch. Counts the decks stored and the entries added."""
         if not rows:
-            return 0
+            return Stored(0, 0)
         ids = [row["id"] for row in rows]
         with self._writer.begin() as conn:
             found = select(decks.c.id, decks.c.version, decks.c.judged_world)
@@ -282,39 +314,46 @@ class DeckStore:
                 )
             }
             kept = [r for r in rows if current.get(r["id"]) == (r["version"], r["was_world"])]
-            if kept:
-                conn.execute(
-                    _SAVE_JUDGED,
-                    [
-                        {
-                            "d_id": row["id"],
-                            "judged_world": row["world"],
-                            "judged": pack(row["judged"]),
-                            "judged_legal": row["judged"]["legal"],
-                            "judged_changed": row["changed"],
-                        }
-                        for row in kept
-                    ],
-                )
-                when = now_utc()
-                entries = [
-                    {"deck_id": row["id"], "change": e.change, "at": when, "title": e.title,
-                     "body": e.body}
+            if not kept:
+                return Stored(0, 0)
+            conn.execute(
+                _SAVE_JUDGED,
+                [
+                    {
+                        "d_id": row["id"],
+                        "judged_world": row["world"],
+                        "judged": pack(row["judged"]),
+                        "judged_legal": row["judged"]["legal"],
+                        "judged_changed": row["changed"],
+                    }
                     for row in kept
-                    for e in row["entries"]
-                ]  # fmt: skip
-                if entries:
-                    conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), entries)
-        return len(kept)
+                ],
+            )
+            added = self._add_entries(conn, {row["id"]: row["entries"] for row in kept})
+        return Stored(len(kept), added)
 
-    def _add_entries(self, conn: Connection, deck_id: str, entries: Iterable[FeedEntry]) -> None:
+    def _add_entries(self, conn: Connection, entries: dict[str, Sequence[FeedEntry]]) -> int:
+        """The entries of each deck, keyed after the entries its feed holds already
+        (position_key); how many were added (a key already there adds none)."""
+        wanted = [deck_id for deck_id, found in entries.items() if found]
+        if not wanted:
+            return 0
+        held: dict[str, int] = dict(
+            conn.execute(
+                select(deck_feed.c.deck_id, func.count())
+                .where(deck_feed.c.deck_id.in_(wanted))
+                .group_by(deck_feed.c.deck_id)
+            ).all()
+        )
+        when = now_utc()
         rows = [
-            {"deck_id": deck_id, "change": e.change, "at": now_utc(), "title": e.title,
-             "body": e.body}
-            for e in entries
+            {"deck_id": deck_id, "change": position_key(e.change, held.get(deck_id, 0)),
+             "at": when, "title": e.title, "body": e.body}
+            for deck_id in wanted
+            for e in entries[deck_id]
         ]  # fmt: skip
-        if rows:
-            conn.execute(self._insert(deck_feed).on_conflict_do_nothing(), rows)
+        statement = self._insert(deck_feed).on_conflict_do_nothing()
+        return len(conn.execute(statement.returning(deck_feed.c.change), rows).all())
 
     def feed(self, deck_id: str, limit: int = 100) -> list[dict]:
         query = (
@@ -531,4 +570,4 @@ def _verdict_columns(saved: SavedList) -> dict:
     }
 
 
-__all__ = ["BadToken", "DeckStore", "FeedEntry", "SavedList"]
+__all__ = ["BadToken", "DeckStore", "FeedEntry", "SavedList", "Stored"]

@@ -42,6 +42,23 @@ def version_number(text: str | None, field: str, default: int) -> int:
     return int(text)
 
 
+PAGE_MAX = 100  # versions per page of GET .../versions
+
+
+def page_size(text: str | None) -> int:
+    """`?limit=`: 1 to PAGE_MAX (default PAGE_MAX), or a 422 that says what is wrong."""
+    if text is None or text == "":
+        return PAGE_MAX
+    if not text.isascii() or not text.isdigit() or len(text) > 4 or not 1 <= int(text) <= PAGE_MAX:
+        raise ApiError(
+            422,
+            "invalid-request",
+            "Some fields are missing or wrong.",
+            {"fields": {"limit": [f"A number from 1 to {PAGE_MAX}."]}},
+        )
+    return int(text)
+
+
 def counts(structured: dict) -> dict[str, int]:
     """Copies per card number over every section (and the partner)."""
     found: dict[str, int] = {}

@@ -368,10 +368,10 @@ def player_error(err: PlayerExists | PlayerDropped) -> ApiError:
         "player-exists",
         "A player with this name (or player id) already sent a list to this event. "
         "To change that list, open the private link on its receipt: it fills in the "
-        "form, and sending it replaces the list (or send the new list with its edit token, "
-        "`edit_token`). Lost the link? Ask the organizer to replace it. "
-        "Another player with the same name: add something that tells you apart, "
-        "such as a last name or an initial.",
+        "form, and sending it replaces the list (a program sends the new list with the "
+        "list's edit token). Lost the link? Ask the organizer to replace it. Another "
+        "player with the same name: add something that tells you apart, such as a last "
+        "name or an initial.",
         {"submission": str(err)},
     )
 

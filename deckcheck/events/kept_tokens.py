@@ -54,12 +54,23 @@ def remember(session: MutableMapping, owner_id: str, token: str, kind: str = "ed
 def remembered(session: MutableMapping, owner_id: str, kind: str = "edit") -> str | None:
     """The token kept for this id, while it is fresh; None otherwise (an old or
     damaged cookie, an unsealed token of an older release: none is trusted)."""
+    return dict(_opened(session, kind)).get(owner_id)
+
+
+def every_remembered(session: MutableMapping, kind: str = "edit") -> list[str]:
+    """Every fresh token kept (a player's earlier list may be another version's id)."""
+    return [token for _, token in _opened(session, kind)]
+
+
+def _opened(session: MutableMapping, kind: str) -> list[tuple[str, str]]:
+    """(id, token) of each well-formed, fresh pair the session keeps, opened."""
+    found = []
     for pair in session.get(kind, []):
-        if not isinstance(pair, list) or len(pair) != 2 or pair[0] != owner_id:
+        if not isinstance(pair, list) or len(pair) != 2:
             continue
         try:
             opened = _sealer().decrypt_at_time(str(pair[1]).encode(), KEEP_SECONDS, int(clock()))
         except InvalidToken:
-            return None
-        return opened.decode()
-    return None
+            continue
+        found.append((str(pair[0]), opened.decode()))
+    return found

@@ -28,7 +28,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
-from deckcheck.errors import ApiError
+from deckcheck.errors import ApiError, wants_json
 from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.packing import unpack
@@ -191,32 +191,70 @@ def submit(event_id: str):
         raise ApiError(400, "empty-decklist", "Paste your decklist (or choose a file) first.")
     entry = {"decklist": text}
     core.check_list_size(entry)
-    core.check_player(row, player, player_id, form.get("edit_token"))
+    edit_token = form.get("edit_token") or _kept_token(row["id"], form.get("replace", ""))
+    try:
+        core.check_player(row, player, player_id, edit_token)
+    except ApiError as err:
+        if err.code != "player-exists" or wants_json():
+            raise
+        return _taken_page(row, player, player_id, text, err)
     if not form.get("anyway"):
         # An illegal list is stored only once the player has seen why and said so.
         fmt = core.event_format(row, service.find_format(row["format"]))
         report = judge(fmt, entry, core.event_day(row))
         if not report.legal:
-            return _confirm_page(row, player, player_id, text, report)
-    stored, _, token = core.submit(row, player, player_id, entry, form.get("edit_token") or None)
+            return _confirm_page(row, player, player_id, text, report, edit_token)
+    stored, _, token = core.submit(row, player, player_id, entry, edit_token or None)
     if token:
         _remember_token(stored["id"], token)
     return redirect(url_for("events.receipt", event_id=event_id, submission_id=stored["id"]), 303)
 
 
-def _confirm_page(row: dict, player: str, player_id: str, text: str, report):
+def _confirm_page(
+    row: dict, player: str, player_id: str, text: str, report, edit_token: str | None
+):
     """The form again, filled in, with the list's problems and "Send anyway"."""
     return render_template(
         "events/event.html",
         event=core.event_json(row, core.store().players(row["id"])),
         confirm=verdict_json(report),
-        filled={
-            "player": player,
-            "player_id": player_id,
-            "decklist": text,
-            "edit_token": request.form.get("edit_token", ""),
-        },
+        filled=_filled(player, player_id, text),
+        replace=request.form.get("replace", "") if not request.form.get("edit_token") else "",
     )
+
+
+def _filled(player: str, player_id: str, text: str) -> dict:
+    return {
+        "player": player,
+        "player_id": player_id,
+        "decklist": text,
+        "edit_token": request.form.get("edit_token", ""),
+    }
+
+
+def _kept_token(event_id: str, submission_id: str) -> str | None:
+    """ "Replace my earlier list": the edit token of that list this browser kept when it
+    sent one of its versions (the session, never the page), or None."""
+    sub = core.find_submission(event_id, submission_id) if names.is_id(submission_id) else None
+    if sub is None:
+        return None
+    kept = kept_tokens.every_remembered(session)
+    return next((token for token in kept if _token_current(sub, token)), None)
+
+
+def _taken_page(row: dict, player: str, player_id: str, text: str, err: ApiError):
+    """A name another list holds: the form again, filled in (nothing lost), with why and,
+    when this browser sent that list, "Replace my earlier list" (its token stays in the
+    session: the page only names the list)."""
+    taken = str(err.details.get("submission", ""))
+    mine = _kept_token(row["id"], taken) is not None
+    page = render_template(
+        "events/event.html",
+        event=core.event_json(row, core.store().players(row["id"])),
+        taken={"mine": mine, "submission": taken if mine else "", "message": err.message},
+        filled=_filled(player, player_id, text),
+    )
+    return page, 409
 
 
 @bp.get("/e/<event_id>/r/<submission_id>")

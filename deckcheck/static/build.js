@@ -83,11 +83,33 @@
     return `${location.pathname}?${params.toString().replace(/%2C/g, ",").replace(/%2A/g, "*")}`;
   }
 
+  // A deck of ~1,000 different cards makes an address longer than servers read (414):
+  // then the address keeps only the format, and the deck lives in the page (a saved
+  // deck's editor reads it from the API again on a reload).
+  const ADDRESS_MAX = 4000;
+
   function saveAddress() {
-    const url = address();
+    let url = address();
+    if (url.length > ADDRESS_MAX) url = `${location.pathname}?format=${encodeURIComponent(state.format)}`;
     history.replaceState(null, "", url);
-    $("b-share").href = url;
+    // A saved deck is shared by its page (decks.js sets root.shareUrl), not by the editor.
+    $("b-share").href = root.shareUrl || url;
   }
+
+  // For static/decks.js: the deck as the API takes it, and a saved deck loaded into the
+  // builder (read from the decks API, not from the address).
+  root.currentDeck = () => ({ format: state.format, deck: deckBody() });
+  root.loadDeck = (format, sections, partner) => {
+    if (format !== state.format && [...$("b-format").options].some((o) => o.value === format)) {
+      $("b-format").value = format;
+      $("b-format").dispatchEvent(new Event("change"));
+    }
+    for (const section of SECTIONS) state.deck[section] = new Map();
+    addSections(sections);
+    state.partner = game().partner ? partner || "" : "";
+    changed();
+    learnMissing();
+  };
 
   // ------------------------------------------------------------ the deck
 

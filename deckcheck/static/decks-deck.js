@@ -1,5 +1,7 @@
-// A saved deck's page (/d/<id>): the deck, its verdict as of today, odds, sample
-// hands, export, versions and the diff, each read from the decks API.
+// A saved deck's page (/d/<id>). The server renders the deck, its verdict and versions
+// (the page reads whole without JavaScript); this adds card images, odds, sample hands,
+// export, the diff, "Send to an event", the edit link when this browser keeps the deck's
+// key, and every time in the reader's own time zone. It reads the deck from the API.
 "use strict";
 
 (function () {
@@ -53,50 +55,12 @@
     return el("a", { href: `${root.dataset.cards}/${game()}/${encodeURIComponent(number)}`, text: number });
   }
 
-  function problem(v, level) {
-    return el("li", { className: `violation ${level}` }, el("p", { className: "message", text: v.message }), v.rule ? el("p", { className: "rule", text: `Rule: ${v.rule}` }) : null);
-  }
-
-  function renderVerdict() {
-    const box = $("deck-verdict");
-    box.className = `verdict ${deck.legal ? "legal" : "illegal"} ${deck.verdict || ""}`;
-    const count = deck.violations.length;
-    const format = (page.formats[deck.format] || {}).name || deck.format;
-    const parts = [
-      el("p", { className: "verdict-line", text: deck.legal ? "✔ Legal" : deck.verdict === "unconfirmed" ? `? Can't confirm: ${count} card${count === 1 ? "" : "s"} this card list does not hold yet. Check them against the official card list; nothing else is wrong.` : `✘ Not legal: ${count} problem${count === 1 ? "" : "s"}` }),
-      el("p", { text: `${format}, judged for ${deck.checked_on} with today's card lists. Version ${deck.version}, saved ${deck.updated_at.slice(0, 10)}.` }),
-    ];
-    if (deck.changed && deck.was) {
-      parts.push(el("p", { className: "changed", "data-testid": "deck-changed", text: `Changed: when this deck was last opened it was ${deck.was.legal ? "legal" : "not legal"}. The card lists or rules have changed since (the feed lists every change).` }));
-    }
-    if (deck.error) parts.push(el("p", { className: "error", text: deck.error }));
-    const list = el("ol", { className: "violations" });
-    for (const v of deck.violations) list.append(problem(v, "error"));
-    for (const v of deck.warnings) list.append(problem(v, "warning"));
-    if (list.children.length) parts.push(list);
-    box.replaceChildren(...parts);
-  }
-
-  function renderCards() {
-    const box = $("deck-cards");
-    box.replaceChildren();
-    if (deck.partner) box.append(el("p", {}, "Partner: ", cardLink(deck.partner)));
-    for (const [section, data] of Object.entries(deck.sections || {})) {
-      const rows = data.cards.map((c) =>
-        el("li", { className: "deck-card", "data-number": c.number, "data-count": String(c.count) },
-          picture(c.number, c.name),
-          el("span", { className: "count", text: `${c.count}×` }),
-          cardLink(c.number),
-          // A card the list lacks yet ("confirmed": false) has no name: say so.
-          el("span", { className: "name", text: c.confirmed === false ? " (not in the card list yet: can't confirm)" : ` ${c.name}` }))
-      );
-      box.append(el("h3", { text: `${page.sections[section] || section} · ${data.count} cards` }), el("ul", { className: "deck-cards" }, ...rows));
-    }
-    if (deck.unresolved && deck.unresolved.length) {
-      box.append(
-        el("h3", { text: "Lines deckcheck could not read (not counted)" }),
-        el("ul", {}, ...deck.unresolved.map((u) => el("li", { text: `${u.line ? `Line ${u.line}: ` : ""}${u.text}` })))
-      );
+  // The server's list gets each card's picture (the page shows no images without script).
+  function addPictures() {
+    for (const item of root.querySelectorAll("li.deck-card")) {
+      const name = (item.querySelector(".name") || {}).textContent || item.dataset.number;
+      const pic = picture(item.dataset.number, name.trim());
+      if (pic) item.prepend(pic);
     }
   }
 
@@ -144,27 +108,16 @@
     }
   }
 
-  async function renderVersions() {
-    const list = $("deck-versions");
+  async function renderDiff() {
+    if (deck.version < 2) return; // the server says "nothing to compare yet"
     try {
-      const versions = (await store.api(`${base}/versions`)).data;
-      list.replaceChildren(
-        ...versions
-          .slice()
-          .sort((a, b) => b.version - a.version)
-          .map((v) => el("li", { "data-version": String(v.version) }, `Version ${v.version}, saved ${v.saved_at.slice(0, 16).replace("T", " ")}: ${v.legal ? "legal" : "not legal"} then`))
-      );
-      if (versions.length < 2) {
-        $("deck-diff").replaceChildren(el("p", { className: "hint", text: "This is the first version: nothing to compare yet." }));
-        return;
-      }
-      renderDiff(await store.api(`${base}/diff`));
+      showDiff(await store.api(`${base}/diff`));
     } catch (error) {
-      list.replaceChildren(el("li", { className: "error", text: `Could not read the versions: ${error.message}` }));
+      $("deck-diff").replaceChildren(el("p", { className: "error", text: `Could not read the diff: ${error.message}` }));
     }
   }
 
-  function renderDiff(diff) {
+  function showDiff(diff) {
     const line = (cls, text, c) => el("li", { className: cls, "data-number": c.number }, el("span", { className: "sign", text }), cardLink(c.number), el("span", { text: ` ${c.name ?? ""}` }));
     const items = [
       ...diff.added.map((c) => line("added", `+${c.count} `, c)),
@@ -203,33 +156,49 @@
     }
   }
 
+  // The event page reads a list from its address's `#list=` fragment (never sent to a
+  // server): the player lands on the event's form with this deck as text.
+  async function sendToEvent(event) {
+    event.preventDefault();
+    const out = $("deck-send-result");
+    const target = store.eventTarget($("deck-event").value);
+    if (!target) {
+      out.textContent = "That is not an event's link or id. Ask the organizer for the players' link: it looks like https://…/e/abc123.";
+      return;
+    }
+    try {
+      if (target.origin === location.origin) await store.api(`/api/v1/events/${encodeURIComponent(target.id)}`);
+      const made = await store.send("POST", "/api/v1/decks/export", body({ style: "text" }));
+      out.textContent = "Opening the event…";
+      location.assign(`${target.origin}/e/${encodeURIComponent(target.id)}#list=${encodeURIComponent(made.content)}`);
+    } catch (error) {
+      out.textContent = `Could not send the deck: ${error.message}`;
+    }
+  }
+
   async function load() {
+    store.localTimes(root);
+    for (const box of root.querySelectorAll(".needs-js")) box.hidden = false;
     try {
       const found = await store.api(base);
       deck = found.deck || found;
     } catch (error) {
-      $("deck-name").textContent = error.status === 404 ? "No such deck" : "Could not read the deck";
-      $("deck-status").textContent = error.status === 404 ? "No saved deck has this address: it may have been deleted." : error.message;
+      $("deck-status").textContent = `Could not read the deck for its odds, hands and export: ${error.message}`;
       return;
     }
-    document.title = `${deck.name} · deckcheck`;
-    $("deck-name").textContent = deck.name;
-    $("deck-body").hidden = false;
     const secret = store.token(id);
     if (secret) {
       $("deck-edit").hidden = false;
-      $("deck-edit").href = `/d/${encodeURIComponent(id)}/edit#${secret}`;
+      $("deck-edit").href = `/d/${encodeURIComponent(id)}/edit`;
     }
-    $("deck-share").href = `/d/${encodeURIComponent(id)}`;
     $("deck-share").textContent = new URL($("deck-share").href, location.href).href;
-    $("deck-feed").href = `/d/${encodeURIComponent(id)}/changes.atom`;
     const code = [...$("deck-style").options].find((o) => o.value === "deck-code");
     code.disabled = !page.deckCodes.includes(game());
-    renderVerdict();
-    renderCards();
-    await Promise.all([renderOdds(), renderVersions(), renderMissing()]);
+    addPictures();
+    await Promise.all([renderOdds(), renderDiff(), renderMissing()]);
   }
 
+  $("deck-send-form").addEventListener("submit", sendToEvent);
   $("deck-draw").addEventListener("click", () => draw(false));
   $("deck-redraw").addEventListener("click", () => draw(true));
   $("deck-export-go").addEventListener("click", exportDeck);

@@ -44,7 +44,8 @@
       el("span", { className: "deck-name" }, link),
       el("span", { className: "format", text: (page.formats[summary.format] || {}).name || summary.format }),
       verdict,
-      el("span", { className: "saved", text: `saved ${(summary.updated_at || "").slice(0, 10)}` }),
+      // In the reader's own time zone, named (the server keeps UTC).
+      el("span", { className: "saved" }, "saved ", el("time", { dateTime: summary.updated_at || "", text: store.localTime(summary.updated_at || "") })),
       el("span", { className: "actions" }, edit, " ", forget));
   }
 
@@ -98,11 +99,9 @@
       return;
     }
     const result = store.importFile(await file.text());
-    out.replaceChildren(
-      el("p", { text: `Imported ${result.added} deck${result.added === 1 ? "" : "s"}${result.kept ? `; ${result.kept} already here` : ""}.` }),
-      result.problems.length ? el("p", { text: "Not imported:" }) : null,
-      result.problems.length ? el("ul", { className: "problems" }, ...result.problems.map((p) => el("li", { text: p }))) : null
-    );
+    const parts = [el("p", { text: `Imported ${result.added} deck${result.added === 1 ? "" : "s"}${result.kept ? `; ${result.kept} already here` : ""}.` })];
+    if (result.problems.length) parts.push(el("p", { text: "Not imported:" }), el("ul", { className: "problems" }, ...result.problems.map((p) => el("li", { text: p }))));
+    out.replaceChildren(...parts);
     $("mine-import").value = "";
     render();
     renderCollection();
@@ -144,11 +143,15 @@
       const c = saved.collection || saved;
       if (!owned) store.keepCollection({ id: c.id, token: saved.edit_token, name: c.name });
       const unread = c.unread || [];
-      out.replaceChildren(
-        el("p", { text: `Saved: ${c.cards.length} different cards.` }),
-        unread.length ? el("p", { text: `${unread.length} line${unread.length === 1 ? "" : "s"} named no card:` }) : null,
-        unread.length ? el("ul", {}, ...unread.map((u) => el("li", { text: u.line ? `Line ${u.line}: ${u.text}` : String(u.text || u) }))) : null
-      );
+      // (replaceChildren writes a null as the text "null": only what there is.)
+      const parts = [el("p", { text: `Saved: ${c.cards.length} different cards.` })];
+      if (unread.length) {
+        parts.push(
+          el("p", { text: `${unread.length} line${unread.length === 1 ? "" : "s"} named no card:` }),
+          el("ul", {}, ...unread.map((u) => el("li", { text: u.line ? `Line ${u.line}: ${u.text}` : String(u.text || u) })))
+        );
+      }
+      out.replaceChildren(...parts);
       renderCollection();
     } catch (error) {
       out.replaceChildren(el("p", { className: "error", text: `Could not save your collection: ${error.message}` }));

@@ -150,5 +150,38 @@ window.deckcheckDecks = (function () {
     return node;
   }
 
-  return { decks, keep, forget, token, collection, keepCollection, links, exportFile, importFile, api, send, el };
+  // An event's players' link (`https://host/e/<id>`, its admin or receipt links too) or
+  // its bare id, as the organizer hands it out; null when it is neither.
+  function eventTarget(typed) {
+    const text = typed.trim();
+    if (/^[A-Za-z0-9_-]{1,32}$/.test(text)) return { origin: location.origin, id: text };
+    let url;
+    try {
+      url = new URL(text, location.href);
+    } catch (error) {
+      return null;
+    }
+    const match = url.pathname.match(/\/e\/([A-Za-z0-9_-]{1,32})(?:\/|$)/);
+    if (!match || !/^https?:$/.test(url.protocol)) return null;
+    return { origin: url.origin, id: match[1] };
+  }
+
+  // A time as the server wrote it (`<time datetime="...Z" data-local>2026-12-04 20:32
+  // UTC</time>`), shown in the reader's own time zone, named ("4 Dec 2026, 12:32 PST").
+  // (dateStyle / timeStyle cannot be combined with timeZoneName: the fields one by one.)
+  const LOCAL = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+
+  function localTime(iso) {
+    const at = new Date(iso);
+    return Number.isNaN(at.getTime()) ? iso : new Intl.DateTimeFormat(undefined, LOCAL).format(at);
+  }
+
+  function localTimes(where) {
+    for (const node of where.querySelectorAll("time[data-local]")) {
+      if (!node.title) node.title = node.textContent;
+      node.textContent = localTime(node.getAttribute("datetime"));
+    }
+  }
+
+  return { eventTarget, localTime, localTimes, decks, keep, forget, token, collection, keepCollection, links, exportFile, importFile, api, send, el };
 })();

@@ -382,7 +382,7 @@ def test_a_read_between_the_pass_reading_and_storing_keeps_what_it_showed(both_a
     first = client.get(f"/api/v1/decks/{deck_id}").get_json()
     assert first["changed"] is True and first["was"]["legal"] is True
     with app.app_context():
-        assert store().save_judged_many(judged) == 0  # the read judged it meanwhile
+        assert store().save_judged_many(judged).decks == 0  # the read judged it meanwhile
     second = client.get(f"/api/v1/decks/{deck_id}").get_json()
     assert second["changed"] is False and second["legal"] is False
 

@@ -173,6 +173,7 @@ def _builder(page, site):
 def _saved_deck(page, site):
     page.goto(f"{site['base']}/d/{site['deck']['deck']['id']}")
     page.wait_for_selector("#deck-versions li")
+    page.locator("#deck-odds tbody tr").first.wait_for()
 
 
 def _deck_editor(page, site):
@@ -256,6 +257,7 @@ NOT_PAGES = {
     # The account page after "Make a one-time link": it needs a passkey's session, so
     # tests/web/test_accounts_browser.py walks it (axe included) signed in.
     "account_pages.make_link",
+    "deck_pages.deck_picture",  # a saved deck's PNG (tests/decks/test_deck_page.py)
 }
 WALK = [(name, opener) for openers in PAGES.values() for name, opener in openers]
 

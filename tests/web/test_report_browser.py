@@ -96,3 +96,21 @@ def test_the_deck_is_one_line_a_card_on_a_phone(phone, server):  # noqa: F811
     assert [line for line in lines if line["cells"] < 3 or line["spread"] >= 10] == []
     assert phone.evaluate("document.documentElement.scrollHeight") < 2600
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_chart_labels_keep_their_size_on_a_phone(phone, server):  # noqa: F811
+    """Issue 41: at 390 px the charts were scaled down to fit a row of figures and their
+    labels ("option", the colours) shrank to 27 px wide; drawn at their size (10 px
+    text, within 5%), each chart on its own line, none wider than the page."""
+    open_report(phone, server, ST1_TEXT, "dcg")
+    scales = phone.eval_on_selector_all(
+        ".stats svg",
+        """svgs => svgs.map(s => {
+            const box = s.getBoundingClientRect(), view = s.viewBox.baseVal;
+            return Math.min(box.width / view.width, box.height / view.height);
+        })""",
+    )
+    assert scales and min(scales) >= 0.95, scales
+    labels = {box["text"]: box["width"] for chart in label_boxes(phone) for box in chart}
+    assert labels["option"] >= 30, labels
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -34,7 +34,7 @@ def rejudge_every(text: str | None) -> float | None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.decks import api, cli, feed, rejudge
+    from deckcheck.decks import api, cli, collections_api, feed, rejudge
     from deckcheck.events.limits import parse_rate
 
     env = os.environ.get
@@ -46,7 +46,7 @@ def init_app(app: Flask) -> None:
         "DECKS_REJUDGE_EVERY", rejudge_every(env("DECKCHECK_DECKS_REJUDGE_EVERY"))
     )
     app.register_blueprint(api.bp)
-    app.register_blueprint(api.collections_bp)
+    app.register_blueprint(collections_api.bp)
     app.register_blueprint(feed.bp)
     app.cli.add_command(cli.decks_cli)
     rejudge.init_app(app)

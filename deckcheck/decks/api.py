@@ -17,17 +17,14 @@ from deckcheck import service
 from deckcheck.api import _json_body, _load
 from deckcheck.decks import collection, core, sample, versions
 from deckcheck.decks.schemas import (
-    CollectionRequestSchema,
     DeckCreateSchema,
     DeckReplaceSchema,
     LookupSchema,
 )
-from deckcheck.decks.store import BadToken
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
+from deckcheck.events import names
 from deckcheck.events.packing import unpack
-from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
@@ -174,59 +171,3 @@ def deck_missing(deck_id: str):
     structured = unpack(_version(deck_id, row["version"])["structured"])
     fmt = service.find_format(row["format"])
     return jsonify(collection.missing(structured, owned, core.world(fmt)[1]))
-
-
-# -- collections ----------------------------------------------------------------
-
-collections_bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
-collections_bp.register_error_handler(OperationalError, events_core.busy_response)
-collections_bp.before_request(_body_limit)
-_collection_schema = CollectionRequestSchema()
-
-
-def _collection_fields(data: dict) -> tuple[str, str, dict[str, int], list[dict]]:
-    name = names.clean("name", data.get("name"), names.EVENT_MAX, required=False)
-    game = collection.game_of(data["game"])
-    cards, unread = collection.read_cards(data["cards"], collection.pool(game))
-    return name or "My collection", game, cards, unread
-
-
-@collections_bp.post("")
-def create_collection():
-    data = _load(_collection_schema, _json_body())
-    name, game, cards, unread = _collection_fields(data)
-    limits.check(
-        "collections",
-        "create",
-        "DECKS_CREATE_LIMIT",
-        "At most {count} new collections per {seconds} seconds from one address; wait a "
-        "while and save it again.",
-    )
-    row, token = core.store().create_collection(name, game, cards)
-    return jsonify(
-        {"collection": collection.collection_json(row, unread), "edit_token": token}
-    ), 201
-
-
-@collections_bp.get("/<collection_id>")
-def get_collection(collection_id: str):
-    return jsonify(collection.collection_json(collection.find(collection_id)))
-
-
-@collections_bp.put("/<collection_id>")
-def replace_collection(collection_id: str):
-    row = collection.find(collection_id)
-    token = events_core.bearer_token()
-    if not token_matches(row["edit_hash"], token):
-        raise core.bad_token()
-    data = _load(_collection_schema, {"game": row["game"], **_json_body()})
-    name, _, cards, unread = _collection_fields({**data, "game": row["game"]})
-    try:
-        stored = core.store().replace_collection(
-            collection_id, token, name if data.get("name") is not None else None, cards
-        )
-    except BadToken as err:
-        raise core.bad_token() from err
-    if stored is None:
-        raise ApiError(404, "collection-not-found", "There is no collection at this address.")
-    return jsonify(collection.collection_json(stored, unread))

@@ -34,7 +34,7 @@ def rejudge_every(text: str | None) -> float | None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.decks import api, cli, collections_api, feed, rejudge
+    from deckcheck.decks import api, cli, collection_pages, collections_api, feed, rejudge
     from deckcheck.events.limits import parse_rate
 
     env = os.environ.get
@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     )
     app.register_blueprint(api.bp)
     app.register_blueprint(collections_api.bp)
+    app.register_blueprint(collection_pages.bp)
     app.register_blueprint(feed.bp)
     app.cli.add_command(cli.decks_cli)
     rejudge.init_app(app)

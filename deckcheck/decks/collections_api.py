@@ -25,6 +25,7 @@ from deckcheck.decks.schemas import (
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
+from rules.games import GAMES
 
 bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
 bp.register_error_handler(OperationalError, events_core.busy_response)
@@ -106,8 +107,15 @@ def create_collection():
 
 @bp.get("/<collection_id>")
 def get_collection(collection_id: str):
+    """`?names=true`: each card with its name too (the collections page shows them)."""
     row = collection.find(collection_id)
-    return jsonify(collection.collection_json(row, collection.store().cards(row["id"])))
+    body = collection.collection_json(row, collection.store().cards(row["id"]))
+    if request.args.get("names") == "true" and row["game"] in GAMES:
+        index = collection.pool(row["game"])
+        for card in body["cards"]:
+            found = index.cards.get(card["number"])
+            card["name"] = found.name if found is not None else ""
+    return jsonify(body)
 
 
 @bp.put("/<collection_id>")
@@ -115,8 +123,23 @@ def replace_collection(collection_id: str):
     row = _may_change(collection_id)
     data = _load(_collection_schema, {"game": row["game"], **_json_body()})
     reading = _read(data["cards"], row["game"])
+    if request.args.get("dry_run") == "true":
+        return jsonify(_replace_preview(row, reading))
     stored, _ = _edit(collection_id, Edit("replace", reading.cards, _name(data.get("name"))))
     return jsonify(collection.collection_json(stored, reading.cards, reading.unread))
+
+
+def _replace_preview(row: dict, reading: imports.Reading) -> dict:
+    """What a replace would take away and add, without writing (`?dry_run=true`): the
+    page's "Replace all" confirmation says what would be lost."""
+    now = collection.store().cards(row["id"])
+    lost = {n: c - reading.cards.get(n, 0) for n, c in now.items() if reading.cards.get(n, 0) < c}
+    gained = {n: c - now.get(n, 0) for n, c in reading.cards.items() if now.get(n, 0) < c}
+    return {
+        "would_remove": [{"number": n, "count": c} for n, c in sorted(lost.items())],
+        "would_add": [{"number": n, "count": c} for n, c in sorted(gained.items())],
+        **_outcome(reading),
+    }
 
 
 def _set_reading(items: list[dict], game: str) -> imports.Reading:

@@ -160,3 +160,18 @@ def test_an_unknown_collection_is_a_404_for_every_route(client):
     ):
         assert answer.status_code == 404
         assert answer.get_json()["error"]["code"] == "collection-not-found"
+
+
+def test_a_replace_dry_run_says_what_would_be_lost_and_changes_nothing(client):
+    cid, auth = create(client, "ST1-03,4\nST1-07,2")
+    url = f"/api/v1/collections/{cid}?dry_run=true"
+    preview = client.put(url, json={"cards": "ST1-03,1\nST1-16,2"}, headers=auth).get_json()
+    assert preview["would_remove"] == [
+        {"number": "ST1-03", "count": 3},
+        {"number": "ST1-07", "count": 2},
+    ]
+    assert preview["would_add"] == [{"number": "ST1-16", "count": 2}]
+    assert cards(client, cid) == {"ST1-03": 4, "ST1-07": 2}
+    assert client.get(f"/api/v1/collections/{cid}/history").get_json() == {"data": []}
+    named = client.get(f"/api/v1/collections/{cid}?names=true").get_json()["cards"]
+    assert named[0] == {"number": "ST1-03", "count": 4, "name": "Agumon"}

@@ -30,7 +30,8 @@ def shared(collection_id: str):
         (number, (index.cards.get(number).name if index and number in index.cards else ""), count)
         for number, count in sorted(cards.items())
     ]
-    sets = collection_views.completion(cards, index) if index is not None else []
+    held = collection.store().set_counts(row["id"])
+    sets = collection_views.completion(held, index) if index is not None else []
     return render_template(
         "decks/collection.html",
         row=row,

@@ -18,9 +18,11 @@ from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.engine import Connection
 
 from deckcheck.decks import owner
+from deckcheck.decks.collection_views import PLAYSET, set_code
 from deckcheck.decks.tables import collection_cards, collection_changes, collections
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import EventStore, now_utc, token_hash
+from rules.numbers import number_key
 
 HISTORY = 20
 MAX_COPIES = 100_000
@@ -71,6 +73,14 @@ class CollectionStore:
         self._insert = insert
         mark = "%s" if events.engine.dialect.name == "postgresql" else "?"
         self._cards_sql = f"SELECT number, count FROM collection_cards WHERE collection_id = {mark}"
+        # Per set: the keys held (alternate arts of a number are one key) and those held
+        # at least PLAYSET times.
+        self._sets_sql = (
+            f"SELECT set_code, COUNT(*), SUM(CASE WHEN held >= {PLAYSET} THEN 1 ELSE 0 END) "
+            f'FROM (SELECT set_code, card_key, SUM("count") AS held FROM collection_cards '
+            f"WHERE collection_id = {mark} GROUP BY set_code, card_key) AS keys "
+            f"GROUP BY set_code"
+        )
 
     def create(self, name: str, game: str, cards: dict[str, int]) -> tuple[dict, str]:
         token = secrets.token_urlsafe(24)
@@ -106,6 +116,16 @@ class CollectionStore:
             finally:
                 cursor.close()
 
+    def set_counts(self, collection_id: str) -> dict[str, tuple[int, int]]:
+        """Per set code: (card keys held, keys held at least a playset)."""
+        with self.engine.begin() as conn:
+            cursor = conn.connection.cursor()
+            try:
+                cursor.execute(self._sets_sql, (collection_id,))
+                return {code: (int(held), int(full)) for code, held, full in cursor.fetchall()}
+            finally:
+                cursor.close()
+
     def edit(
         self, collection_id: str, shown: owner.Proof, change: Edit
     ) -> tuple[dict, dict[str, int]] | None:
@@ -124,13 +144,14 @@ class CollectionStore:
             if changed or change.name is not None:
                 self._write(conn, collection_id, before, changed)
                 self._remember(conn, collection_id, change.kind, before, changed)
-                row = self._touch(conn, collection_id, change.name)
+                row = self._touch(conn, row, _entries(before, changed), change.name)
             return row, changed
 
     def undo(self, collection_id: str, shown: owner.Proof) -> dict | None:
         """Puts back the counts the last change overwrote, and forgets that change."""
         with self._writer.begin() as conn:
-            if self._locked(conn, collection_id, shown) is None:
+            row = self._locked(conn, collection_id, shown)
+            if row is None:
                 return None
             last = conn.execute(
                 select(collection_changes.c.seq, collection_changes.c.before)
@@ -149,7 +170,7 @@ class CollectionStore:
                     collection_changes.c.seq == last.seq,
                 )
             )
-            return self._touch(conn, collection_id, None)
+            return self._touch(conn, row, _entries(now, restore), None)
 
     def history(self, collection_id: str) -> list[dict]:
         query = (
@@ -194,10 +215,11 @@ class CollectionStore:
     ) -> None:
         """Rows for the numbers whose count is now above 0; the others' rows go."""
         kept = [
-            {"collection_id": collection_id, "number": n, "count": c}
+            {"collection_id": collection_id, "number": n, "count": c, "set_code": set_code(n),
+             "card_key": number_key(n)}
             for n, c in after.items()
             if c > 0
-        ]
+        ]  # fmt: skip
         if kept:
             upsert = self._insert(collection_cards)
             conn.execute(
@@ -248,15 +270,21 @@ class CollectionStore:
         )
 
     @staticmethod
-    def _touch(conn: Connection, collection_id: str, name: str | None) -> dict:
-        entries = conn.execute(
-            select(func.count()).where(collection_cards.c.collection_id == collection_id)
-        ).scalar_one()
-        values = {"entries": entries, "updated_at": now_utc()}
+    def _touch(conn: Connection, row: dict, entries: int, name: str | None) -> dict:
+        """The collection's row with its new number of entries (counted from the change,
+        not by counting 20,000 rows), time and maybe name."""
+        values = {"entries": row["entries"] + entries, "updated_at": now_utc()}
         if name is not None:
             values["name"] = name
-        conn.execute(collections.update().where(collections.c.id == collection_id).values(values))
-        return dict(conn.execute(_ROW, {"c_id": collection_id}).one()._mapping)
+        conn.execute(collections.update().where(collections.c.id == row["id"]).values(values))
+        return {**row, **values}
+
+
+def _entries(before: dict[str, int], after: dict[str, int]) -> int:
+    """How many numbers a change brings in (count from 0) less how many it takes away."""
+    came = sum(1 for n, c in after.items() if c > 0 and before.get(n, 0) <= 0)
+    went = sum(1 for n, c in after.items() if c <= 0 and before.get(n, 0) > 0)
+    return came - went
 
 
 __all__ = ["BadProof", "CollectionStore", "Edit", "NothingToUndo", "HISTORY"]

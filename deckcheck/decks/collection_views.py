@@ -7,7 +7,6 @@ from datetime import date
 from functools import lru_cache
 
 from deckcheck.csvout import to_csv
-from rules.numbers import number_key
 from rules.pool import CardIndex
 from rules.releases import dcg_releases
 from rules.sets import set_of
@@ -35,25 +34,18 @@ def _released(code: str, game: str) -> date:
     return product.in_stores if product is not None else date.min
 
 
-def completion(cards: dict[str, int], index: CardIndex) -> list[dict]:
+def completion(held: dict[str, tuple[int, int]], index: CardIndex) -> list[dict]:
     """Per set of the card list: its cards, how many the collection holds at least one
-    of and at least a playset (4) of; the newest set first (by English release day,
-    then by code: sets without a known day come last)."""
-    per_key: dict[str, int] = {}
-    for number, count in cards.items():
-        key = number_key(number)
-        per_key[key] = per_key.get(key, 0) + count
+    of and at least a playset (4) of (`held`: CollectionStore.set_counts); the newest set
+    first (by English release day, then by code: sets without a known day come last)."""
     out = []
     for code, keys in _set_keys(index).items():
-        held = [per_key[k] for k in keys if k in per_key]
+        owned, full = held.get(code, (0, 0))
+        cards = len(keys)
         out.append(
-            {
-                "set": code,
-                "cards": len(keys),
-                "owned": len(held),
-                "playset_owned": sum(1 for c in held if c >= PLAYSET),
-            }
-        )
+            {"set": code, "cards": cards, "owned": min(owned, cards),
+             "playset_owned": min(full, cards)}
+        )  # fmt: skip
     out.sort(key=lambda s: (_released(s["set"], index.game), s["set"]), reverse=True)
     return out
 

@@ -223,8 +223,8 @@ def export_collection(collection_id: str):
 @bp.get("/<collection_id>/sets")
 def collection_sets(collection_id: str):
     row = collection.find(collection_id)
-    cards, index = collection.store().cards(row["id"]), collection.pool(row["game"])
-    return jsonify({"data": collection_views.completion(cards, index)})
+    held, index = collection.store().set_counts(row["id"]), collection.pool(row["game"])
+    return jsonify({"data": collection_views.completion(held, index)})
 
 
 @bp.post("/<collection_id>/products")

@@ -13,8 +13,9 @@ set of migrations: deckcheck/events/migrations, revision 0004).
 - `deck_worlds`: what each world a verdict was judged in makes of every card (packed),
   so the background pass can name the cards that changed between two worlds.
 - `collections`: a player's binder: its name, game, token hash and number of entries.
-- `collection_cards`: its cards, one row per card number with its count (migration
-  0006): adding 10 cards to a 20,000-entry collection writes 10 rows, not 20,000.
+- `collection_cards`: its cards, one row per card number with its count, set and key
+  (migration 0006): adding 10 cards to a 20,000-entry collection writes 10 rows, not
+  20,000, and per-set completion is one grouped query.
 - `collection_changes`: its last 20 changes, each with the counts it overwrote
   (`before`, packed) so that the last one can be undone.
 """
@@ -122,6 +123,10 @@ collection_cards = Table(
     Column("collection_id", String(32), primary_key=True),
     Column("number", String(40), primary_key=True),
     Column("count", Integer, nullable=False),
+    # The number's set and key (deckcheck.decks.collection_views), so that per-set
+    # completion is one grouped query, not a pass over 20,000 rows in Python.
+    Column("set_code", String(40), nullable=False),
+    Column("card_key", String(40), nullable=False),
 )
 
 collection_changes = Table(

@@ -11,7 +11,9 @@ Revises: 0005
 import sqlalchemy as sa
 from alembic import op
 
+from deckcheck.decks.collection_views import set_code
 from deckcheck.events.packing import pack, unpack
+from rules.numbers import number_key
 
 revision = "0006"
 down_revision = "0005"
@@ -27,6 +29,8 @@ def upgrade() -> None:
         sa.Column("collection_id", sa.String(32), primary_key=True),
         sa.Column("number", sa.String(40), primary_key=True),
         sa.Column("count", sa.Integer, nullable=False),
+        sa.Column("set_code", sa.String(40), nullable=False),
+        sa.Column("card_key", sa.String(40), nullable=False),
     )
     op.create_table(
         "collection_changes",
@@ -54,6 +58,7 @@ def _copy_cards() -> None:
     rows = sa.table(
         "collection_cards", sa.column("collection_id", sa.String),
         sa.column("number", sa.String), sa.column("count", sa.Integer),
+        sa.column("set_code", sa.String), sa.column("card_key", sa.String),
     )  # fmt: skip
     after = ""
     while True:
@@ -64,9 +69,10 @@ def _copy_cards() -> None:
             return
         for collection_id, packed in page:
             cards = [
-                {"collection_id": collection_id, "number": number, "count": count}
+                {"collection_id": collection_id, "number": number, "count": count,
+                 "set_code": set_code(number), "card_key": number_key(number)}
                 for number, count in unpack(packed).items()
-            ]
+            ]  # fmt: skip
             if cards:
                 conn.execute(rows.insert(), cards)
         after = page[-1].id

@@ -1,8 +1,8 @@
 """Which saved decks a collection can build, and what to buy for the others.
 
 Every deck is counted as `/missing` counts it (deckcheck.decks.collection: printings by
-their limit key), from the collection read once: 200 decks cost one query for their
-lists and one pass over the collection, not 200 of each.
+their limit key): 200 decks cost one query for their lists and one for the collection's
+rows of the cards they need, not 200 of each nor a pass over 20,000 rows.
 
 The shopping list holds, per card, the most any one chosen deck still lacks: a card
 bought once can move from deck to deck (the text and CSV say so).
@@ -43,14 +43,16 @@ def _game(format_id: str) -> str | None:
     return fmt.game if fmt is not None else None
 
 
-def buildable(row: dict, cards: dict[str, int], rows: list[dict], index: CardIndex) -> dict:
-    have = collection.owned_keys(cards, row["game"], index)
-    data, other_game, short = [], [], {}
+def buildable(row: dict, rows: list[dict], index: CardIndex) -> dict:
+    lists = {d["id"]: unpack(d["structured"]) for d in rows if _game(d["format"]) == row["game"]}
+    wanted = {key for s in lists.values() for key in collection.needs(s, index)[0]}
+    have = collection.owned_keys(row, wanted, index)
+    data, short = [], {}
+    other_game = [d["id"] for d in rows if d["id"] not in lists]
     for deck in rows:
-        if _game(deck["format"]) != row["game"]:
-            other_game.append(deck["id"])
+        if deck["id"] not in lists:
             continue
-        lacking = collection.missing_from(unpack(deck["structured"]), have, index)
+        lacking = collection.missing_from(lists[deck["id"]], have, index)
         data.append(
             {
                 "deck": deck["id"],

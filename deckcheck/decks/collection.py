@@ -50,13 +50,23 @@ def within(collection_id: str) -> Within:
     """What a card search limited to this collection keeps (`?collection=<id>`): the
     numbers it holds and every printing that counts as one of them (as /missing counts)."""
     row = find(collection_id)
-    owned = store().cards(row["id"])
+    index = pool(row["game"]) if row["game"] in GAMES else None
+    numbers = _owned_numbers(row["id"], row["updated_at"], index)
+    return Within(row["game"], numbers, f"{row['id']}@{row['updated_at']}")
+
+
+@lru_cache(maxsize=8)
+def _owned_numbers(collection_id: str, version: str, index: CardIndex | None) -> frozenset[str]:
+    """The numbers a search keeps, per collection *version* (`updated_at` changes with
+    every change) and card list: a builder searching as the player types reads 20,000
+    rows once, not on every key."""
+    owned = store().cards(collection_id)
     numbers = set(owned)
-    if row["game"] in GAMES:
-        sharing = _sharing(pool(row["game"]))
+    if index is not None:
+        sharing = _sharing(index)
         for number in sharing.keys() & owned.keys():  # a few numbers, found in C
             numbers.update(sharing[number])
-    return Within(row["game"], frozenset(numbers), f"{row['id']}@{row['updated_at']}")
+    return frozenset(numbers)
 
 
 @lru_cache(maxsize=8)
@@ -100,13 +110,29 @@ def key_of(number: str, index: CardIndex) -> str:
     return card.limit_key if card is not None else number_key(number)
 
 
-def owned_keys(cards: dict[str, int], game: str, index: CardIndex) -> dict[str, int]:
-    """Copies owned per limit key (one pass over the collection, for any number of decks)."""
+@lru_cache(maxsize=8)
+def _limits(index: CardIndex) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """(each number key's limit key, each limit key's number keys): once per card list."""
+    limit_of: dict[str, str] = {}
+    keys_of: dict[str, list[str]] = {}
+    for card in index.cards.values():
+        limit_of[card.key] = card.limit_key
+        keys_of.setdefault(card.limit_key, []).append(card.key)
+    return limit_of, {limit: tuple(keys) for limit, keys in keys_of.items()}
+
+
+def owned_keys(row: dict, wanted: set[str], index: CardIndex) -> dict[str, int]:
+    """Copies owned per limit key, for the limit keys `wanted` (what some decks need):
+    any printing of a number and any printing "also treated as" it counts, read from
+    the collection's rows of those keys only."""
+    if row["game"] != index.game or not wanted:
+        return {}
+    limit_of, keys_of = _limits(index)
+    keys = {key for limit in wanted for key in keys_of.get(limit, (limit,))}
     have: dict[str, int] = {}
-    if game == index.game:
-        for number, count in cards.items():
-            key = key_of(number, index)
-            have[key] = have.get(key, 0) + count
+    for key, count in store().key_counts(row["id"], keys).items():
+        limit = limit_of.get(key, key)
+        have[limit] = have.get(limit, 0) + count
     return have
 
 
@@ -145,7 +171,7 @@ def missing_from(structured: dict, have: dict[str, int], index: CardIndex) -> di
 
 
 def missing(structured: dict, collection: dict, index: CardIndex) -> dict:
-    have = owned_keys(store().cards(collection["id"]), collection["game"], index)
+    have = owned_keys(collection, set(needs(structured, index)[0]), index)
     return missing_from(structured, have, index)
 
 

@@ -256,7 +256,6 @@ def collection_buildable(collection_id: str):
     valid = [i for i in wanted if names.is_id(i)]
     rows = buildable.latest_lists(core.store().engine, valid) if valid else []
     found = {r["id"] for r in rows}
-    cards, index = collection.store().cards(row["id"]), collection.pool(row["game"])
-    body = buildable.buildable(row, cards, rows, index)
+    body = buildable.buildable(row, rows, collection.pool(row["game"]))
     body["not_found"] = [i for i in wanted if i not in found]
     return jsonify(body)

@@ -91,6 +91,7 @@ class CollectionStore:
             "game": game,
             "edit_hash": token_hash(token),
             "entries": len(cards),
+            "changes": 0,
             "created_at": when,
             "updated_at": when,
         }
@@ -161,8 +162,8 @@ class CollectionStore:
             changed = {n: c for n, c in after.items() if c != before.get(n, 0)}
             if changed or change.name is not None:
                 self._write(conn, collection_id, before, changed)
-                self._remember(conn, collection_id, change.kind, before, changed)
-                row = self._touch(conn, row, _entries(before, changed), change.name)
+                self._remember(conn, row, change.kind, before, changed)
+                row = self._touch(conn, row, _entries(before, changed), change.name, 1)
             return row, changed
 
     def undo(self, collection_id: str, shown: owner.Proof) -> dict | None:
@@ -257,16 +258,9 @@ class CollectionStore:
             )
 
     @staticmethod
-    def _remember(
-        conn: Connection, collection_id: str, kind: str, before: dict, changed: dict
-    ) -> None:
+    def _remember(conn: Connection, row: dict, kind: str, before: dict, changed: dict) -> None:
         """The change, with the count each number had before it; only the last HISTORY."""
-        last = conn.execute(
-            select(func.max(collection_changes.c.seq)).where(
-                collection_changes.c.collection_id == collection_id
-            )
-        ).scalar()
-        seq = (last or 0) + 1
+        collection_id, seq = row["id"], row["changes"] + 1
         was = {n: before.get(n, 0) for n in changed}
         conn.execute(
             collection_changes.insert(),
@@ -288,10 +282,16 @@ class CollectionStore:
         )
 
     @staticmethod
-    def _touch(conn: Connection, row: dict, entries: int, name: str | None) -> dict:
+    def _touch(
+        conn: Connection, row: dict, entries: int, name: str | None, changes: int = 0
+    ) -> dict:
         """The collection's row with its new number of entries (counted from the change,
-        not by counting 20,000 rows), time and maybe name."""
-        values = {"entries": row["entries"] + entries, "updated_at": now_utc()}
+        not by counting 20,000 rows), changes made, time and maybe name."""
+        values = {
+            "entries": row["entries"] + entries,
+            "changes": row["changes"] + changes,
+            "updated_at": now_utc(),
+        }
         if name is not None:
             values["name"] = name
         conn.execute(collections.update().where(collections.c.id == row["id"]).values(values))

@@ -111,6 +111,8 @@ collections = Table(
     Column("game", String(40), nullable=False),
     Column("edit_hash", String(64), nullable=False),
     Column("entries", Integer, nullable=False),
+    # Changes made so far: the next change's number in `collection_changes` (no max()).
+    Column("changes", Integer, nullable=False, server_default="0"),
     Column("created_at", String(40), nullable=False),
     Column("updated_at", String(40), nullable=False),
 )

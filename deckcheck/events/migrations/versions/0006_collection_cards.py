@@ -45,6 +45,7 @@ def upgrade() -> None:
     _copy_cards()
     with op.batch_alter_table("collections") as batch:
         batch.drop_column("cards")
+        batch.add_column(sa.Column("changes", sa.Integer, nullable=False, server_default="0"))
 
 
 def _old_collections() -> sa.TableClause:
@@ -81,6 +82,7 @@ def _copy_cards() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("collections") as batch:
         batch.add_column(sa.Column("cards", sa.Text, nullable=False, server_default="{}"))
+        batch.drop_column("changes")
     conn = op.get_bind()
     old = _old_collections()
     rows = sa.table(

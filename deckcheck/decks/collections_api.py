@@ -25,6 +25,7 @@ from deckcheck.decks.schemas import (
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
+from rules.cache import Bounded
 from rules.games import GAMES
 
 bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
@@ -69,6 +70,19 @@ def _may_change(collection_id: str) -> dict:
     if not owner.allows(row, owner.proof()):
         raise owner.refused()
     return row
+
+
+# A collection's game never changes: an edit reads its text against that game's list
+# without a read of the row first (the write checks the token and that the collection
+# exists, after locking it). One read fewer per edit (on PostgreSQL, 3 round trips).
+_GAMES: Bounded[str, str] = Bounded(4096)
+
+
+def _game(collection_id: str) -> str:
+    game = _GAMES.get(collection_id)
+    if game is None:
+        game = _GAMES.keep(collection_id, collection.find(collection_id)["game"])
+    return game
 
 
 def _edit(collection_id: str, change: Edit) -> tuple[dict, dict[str, int]]:
@@ -160,7 +174,7 @@ def _set_reading(items: list[dict], game: str) -> imports.Reading:
 
 @bp.patch("/<collection_id>")
 def edit_collection(collection_id: str):
-    row = _may_change(collection_id)
+    game = _game(collection_id)
     data = _load(_edit_schema, _json_body())
     given = [key for key in ("add", "remove", "set") if key in data]
     if len(given) != 1:
@@ -172,9 +186,9 @@ def edit_collection(collection_id: str):
         )
     kind = given[0]
     if kind == "set":
-        reading = _set_reading(data["set"], row["game"])
+        reading = _set_reading(data["set"], game)
     else:
-        reading = _read(data[kind], row["game"])
+        reading = _read(data[kind], game)
     stored, changed = _edit(collection_id, Edit(kind, reading.cards, _name(data.get("name"))))
     return jsonify(_edited(stored, changed, reading))
 

@@ -47,7 +47,8 @@ def buildable(row: dict, rows: list[dict], index: CardIndex) -> dict:
     lists = {d["id"]: unpack(d["structured"]) for d in rows if _game(d["format"]) == row["game"]}
     wanted = {key for s in lists.values() for key in collection.needs(s, index)[0]}
     have = collection.owned_keys(row, wanted, index)
-    data, short = [], {}
+    data: list[dict] = []
+    short: dict[str, tuple[int, str]] = {}
     other_game = [d["id"] for d in rows if d["id"] not in lists]
     for deck in rows:
         if deck["id"] not in lists:

@@ -26,8 +26,9 @@ def shared(collection_id: str):
         abort(404)
     cards = collection.store().cards(row["id"])
     index = collection.pool(row["game"]) if row["game"] in GAMES else None
+    known = index.cards if index is not None else {}
     listed = [
-        (number, (index.cards.get(number).name if index and number in index.cards else ""), count)
+        (number, known[number].name if number in known else "", count)
         for number, count in sorted(cards.items())
     ]
     held = collection.store().set_counts(row["id"])

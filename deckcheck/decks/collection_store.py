@@ -85,8 +85,9 @@ class CollectionStore:
     def create(self, name: str, game: str, cards: dict[str, int]) -> tuple[dict, str]:
         token = secrets.token_urlsafe(24)
         when = now_utc()
-        row = {
-            "id": secrets.token_urlsafe(9),
+        collection_id = secrets.token_urlsafe(9)
+        row: dict = {
+            "id": collection_id,
             "name": name,
             "game": game,
             "edit_hash": token_hash(token),
@@ -97,7 +98,7 @@ class CollectionStore:
         }
         with self._writer.begin() as conn:
             conn.execute(collections.insert(), row)
-            self._write(conn, row["id"], {}, cards)
+            self._write(conn, collection_id, {}, cards)
         return row, token
 
     def row(self, collection_id: str) -> dict | None:

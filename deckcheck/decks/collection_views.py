@@ -38,7 +38,7 @@ def completion(held: dict[str, tuple[int, int]], index: CardIndex) -> list[dict]
     """Per set of the card list: its cards, how many the collection holds at least one
     of and at least a playset (4) of (`held`: CollectionStore.set_counts); the newest set
     first (by English release day, then by code: sets without a known day come last)."""
-    out = []
+    out: list[dict] = []
     for code, keys in _set_keys(index).items():
         owned, full = held.get(code, (0, 0))
         cards = len(keys)

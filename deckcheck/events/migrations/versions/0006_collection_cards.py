@@ -43,6 +43,7 @@ def upgrade() -> None:
         sa.Column("before", sa.Text, nullable=False),
     )
     _copy_cards()
+    op.create_index("collection_cards_by_key", "collection_cards", ["collection_id", "card_key"])
     with op.batch_alter_table("collections") as batch:
         batch.drop_column("cards")
         batch.add_column(sa.Column("changes", sa.Integer, nullable=False, server_default="0"))
@@ -95,4 +96,5 @@ def downgrade() -> None:
         ).all()
         conn.execute(old.update().where(old.c.id == collection_id).values(cards=pack(dict(cards))))
     op.drop_table("collection_changes")
+    op.drop_index("collection_cards_by_key", "collection_cards")
     op.drop_table("collection_cards")

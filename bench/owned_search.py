@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from deckcheck import create_app  # noqa: E402
-from deckcheck.decks.collection import MAX_ENTRIES  # noqa: E402
+from deckcheck.decks.imports import MAX_ENTRIES  # noqa: E402
 
 QUERIES = ("", "mon", "agumon", "lv:4")
 

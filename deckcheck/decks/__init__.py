@@ -45,7 +45,15 @@ def versions_kept(text: str | None) -> int:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.decks import api, cli, feed, owned, rejudge
+    from deckcheck.decks import (
+        api,
+        cli,
+        collection_pages,
+        collections_api,
+        feed,
+        owned,
+        rejudge,
+    )
     from deckcheck.events.limits import parse_rate
 
     env = os.environ.get
@@ -66,7 +74,8 @@ def init_app(app: Flask) -> None:
         "DECKS_REJUDGE_EVERY", rejudge_every(env("DECKCHECK_DECKS_REJUDGE_EVERY"))
     )
     app.register_blueprint(api.bp)
-    app.register_blueprint(api.collections_bp)
+    app.register_blueprint(collections_api.bp)
+    app.register_blueprint(collection_pages.bp)
     app.register_blueprint(feed.bp)
     owned.init_app(app)
     app.cli.add_command(cli.decks_cli)

@@ -15,15 +15,13 @@ from deckcheck import service
 from deckcheck.bodies import json_body, load
 from deckcheck.decks import collection, core, sample, versions
 from deckcheck.decks.schemas import (
-    CollectionRequestSchema,
     DeckCreateSchema,
     DeckReplaceSchema,
     LookupSchema,
 )
-from deckcheck.decks.store import BadToken
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
+from deckcheck.events import names
 from deckcheck.events.packing import unpack
 from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
@@ -193,61 +191,3 @@ def deck_missing(deck_id: str):
     structured = unpack(_version(deck_id, row["version"])["structured"])
     fmt = service.find_format(row["format"])
     return jsonify(collection.missing(structured, owned, core.world(fmt)[1]))
-
-
-# -- collections ----------------------------------------------------------------
-
-collections_bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
-collections_bp.register_error_handler(OperationalError, events_core.busy_response)
-collections_bp.before_request(_body_limit)
-_collection_schema = CollectionRequestSchema()
-
-
-def _collection_fields(data: dict) -> tuple[str, str, dict[str, int], list[dict]]:
-    name = names.clean("name", data.get("name"), names.EVENT_MAX, required=False)
-    game = collection.game_of(data["game"])
-    cards, unread = collection.read_cards(data["cards"], collection.pool(game))
-    return name or "My collection", game, cards, unread
-
-
-@collections_bp.post("")
-def create_collection():
-    # Limits before work: a refused request costs no JSON parse of its body and no read
-    # of its (up to 20,000) lines, 0.3-0.5 s of CPU each when it came after them.
-    limits.check(
-        "collections",
-        "create",
-        "DECKS_CREATE_LIMIT",
-        "At most {count} new collections per {seconds} seconds from one address; wait a "
-        "while and save it again.",
-    )
-    data = load(_collection_schema, json_body())
-    name, game, cards, unread = _collection_fields(data)
-    row, token = core.store().create_collection(name, game, cards, owners.account())
-    return jsonify(
-        {"collection": collection.collection_json(row, unread), "edit_token": token}
-    ), 201
-
-
-@collections_bp.get("/<collection_id>")
-def get_collection(collection_id: str):
-    return jsonify(collection.collection_json(collection.find(collection_id)))
-
-
-@collections_bp.put("/<collection_id>")
-def replace_collection(collection_id: str):
-    row = collection.find(collection_id)
-    proof = owners.right(events_core.bearer_token())
-    if not owners.may_change(row["edit_hash"], row["owner"], proof):
-        raise core.bad_token()
-    data = load(_collection_schema, {"game": row["game"], **json_body()})
-    name, _, cards, unread = _collection_fields({**data, "game": row["game"]})
-    try:
-        stored = core.store().replace_collection(
-            collection_id, proof, name if data.get("name") is not None else None, cards
-        )
-    except BadToken as err:
-        raise core.bad_token() from err
-    if stored is None:
-        raise ApiError(404, "collection-not-found", "There is no collection at this address.")
-    return jsonify(collection.collection_json(stored, unread))

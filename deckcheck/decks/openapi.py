@@ -11,8 +11,9 @@ ERRORS = {
     "400": "malformed JSON",
     "403": "bad-token: the edit token is missing or not this deck's (collection's)",
     "404": "deck-not-found, version-not-found or collection-not-found",
+    "409": "nothing-to-undo: no change left to undo",
     "413": "body too large, or a list over 64 KB (list-too-large)",
-    "422": "invalid request (details in error.details)",
+    "422": "invalid request (details in error.details); nothing-read: a text that names no card",
     "429": "too many new decks (or collections), or new versions of one deck, from one address",
 }
 DECK = "/decks/{deck_id}"
@@ -47,9 +48,29 @@ ROUTES = [
     Route("/collections", "post", "Save a collection; the answer holds its edit token",
           schemas.CollectionRequestSchema, "201", schemas.SavedCollectionSchema,
           ("400", "413", "422", "429")),
-    Route(COLLECTION, "get", "A collection", None, "200", schemas.CollectionSchema, ("404",)),
-    Route(COLLECTION, "put", "Replace a collection's cards", schemas.CollectionRequestSchema,
-          "200", schemas.CollectionSchema, ("400", "403", "404", "413", "422"), True),
+    Route(COLLECTION, "get", "A collection (names=true: with each card's name)", None, "200",
+          schemas.CollectionSchema, ("404",), query=("names",)),
+    Route(COLLECTION, "put", "Replace a collection's cards (dry_run=true: say what it would "
+          "remove and add, change nothing)", schemas.CollectionRequestSchema,
+          "200", schemas.CollectionSchema, ("400", "403", "404", "413", "422"), True,
+          query=("dry_run",)),
+    Route(COLLECTION, "patch", "Add, remove or set cards (a text that reads no card: 422)",
+          schemas.CollectionEditSchema, "200", schemas.CollectionEditedSchema,
+          ("400", "403", "404", "413", "422"), True),
+    Route(COLLECTION + "/history", "get", "The last 20 changes, the newest first", None, "200",
+          schemas.HistorySchema, ("404",)),
+    Route(COLLECTION + "/undo", "post", "Undo the last change: the collection before it",
+          None, "200", schemas.CollectionSchema, ("403", "404", "409"), True),
+    Route(COLLECTION + "/export", "get", "The collection as CSV (number,name,count) or text",
+          None, "200", "text/csv", ("404", "422"), query=("style",)),
+    Route(COLLECTION + "/sets", "get", "Cards owned and playsets owned per set, newest first",
+          None, "200", schemas.SetsSchema, ("404",)),
+    Route(COLLECTION + "/products", "post", "Add a starter deck (product) or a playset of a set",
+          schemas.ProductRequestSchema, "200", schemas.CollectionEditedSchema,
+          ("400", "403", "404", "422"), True),
+    Route(COLLECTION + "/buildable", "post", "Which decks it can build; a shopping list",
+          schemas.BuildableRequestSchema, "200", schemas.BuildableSchema,
+          ("400", "404", "422")),
 ]  # fmt: skip
 
 

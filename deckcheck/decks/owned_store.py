@@ -12,7 +12,13 @@ import secrets
 from sqlalchemy import select
 
 from deckcheck.decks.store import DeckStore, _delete_decks
-from deckcheck.decks.tables import collections, deck_feed, decks
+from deckcheck.decks.tables import (
+    collection_cards,
+    collection_changes,
+    collections,
+    deck_feed,
+    decks,
+)
 from deckcheck.events.store import token_hash, token_matches
 
 _SUMMARY = (
@@ -75,6 +81,10 @@ def release(store: DeckStore, account: str, keep: bool) -> dict:
             if not keep and table is decks:
                 _delete_decks(conn, ids)
             elif not keep:
+                # A collection's cards and changes are rows of their own (no foreign key
+                # deletes them with it).
+                for rows in (collection_cards, collection_changes):
+                    conn.execute(rows.delete().where(rows.c.collection_id.in_(ids)))
                 conn.execute(table.delete().where(table.c.id.in_(ids)))
             for item_id in ids if keep else ():
                 token = secrets.token_urlsafe(24)

@@ -4,7 +4,7 @@ the OpenAPI document (deckcheck.decks.openapi)."""
 from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields
-from marshmallow.validate import Length
+from marshmallow.validate import Length, Range
 
 from deckcheck.schemas import VERDICT, DeckInputSchema, UnresolvedSchema, ViolationSchema
 
@@ -201,17 +201,126 @@ class CollectionRequestSchema(Schema):
     )
 
 
-class CollectionSchema(Schema):
+class UnreadLineSchema(Schema):
+    line = fields.Integer(required=True)
+    text = fields.String(required=True)
+    reason = fields.String(required=True)
+    why = fields.String(metadata={"description": "the same as reason (the older key)"})
+
+
+class CollectionSummarySchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
     game = fields.String(required=True)
     entries = fields.Integer(required=True)
-    cards = fields.List(fields.Nested(ListedCardSchema), required=True)
+    url = fields.String(required=True, metadata={"description": "the read-only page /c/<id>"})
     created_at = fields.String(required=True)
     updated_at = fields.String(required=True)
-    unread = fields.List(fields.Dict(), metadata={"description": "lines that named no card"})
+
+
+class CollectionSchema(CollectionSummarySchema):
+    cards = fields.List(fields.Nested(ListedCardSchema), required=True)
+    unread = fields.List(
+        fields.Nested(UnreadLineSchema), metadata={"description": "lines that named no card"}
+    )
+
+
+class ImportSchema(Schema):
+    style = fields.String(
+        required=True, metadata={"description": "text, csv, tcgplayer, cardmarket, digimoncard.app"}
+    )
+    columns_read = fields.List(fields.String(), required=True)
+    columns_not_read = fields.List(fields.String(), required=True)
 
 
 class SavedCollectionSchema(Schema):
     collection = fields.Nested(CollectionSchema, required=True)
     edit_token = fields.String(required=True)
+    read = fields.Integer(required=True)
+    unread = fields.List(fields.Nested(UnreadLineSchema), required=True)
+    import_ = fields.Nested(ImportSchema, data_key="import", required=True)
+
+
+class SetCountSchema(Schema):
+    number = fields.String(required=True)
+    count = fields.Integer(required=True, validate=Range(min=0, max=100_000))
+
+
+class CollectionEditSchema(Schema):
+    """Exactly one of add, remove and set."""
+
+    add = fields.String(metadata={"description": "cards to add, as a collection is read"})
+    remove = fields.String(metadata={"description": "cards to take away, read the same way"})
+    set = fields.List(
+        fields.Nested(SetCountSchema),
+        validate=Length(max=20_000),
+        metadata={"description": "the count to have per number; 0 removes it"},
+    )
+    name = fields.String(metadata={"description": "a new name (optional)"})
+
+
+class EditedCardSchema(Schema):
+    number = fields.String(required=True)
+    count = fields.Integer(required=True, metadata={"description": "its count now (0: gone)"})
+
+
+class EditedSummarySchema(CollectionSummarySchema):
+    changed = fields.List(fields.Nested(EditedCardSchema), required=True)
+
+
+class CollectionEditedSchema(Schema):
+    collection = fields.Nested(EditedSummarySchema, required=True)
+    read = fields.Integer(required=True, metadata={"description": "card lines read"})
+    unread = fields.List(fields.Nested(UnreadLineSchema), required=True)
+    import_ = fields.Nested(ImportSchema, data_key="import", required=True)
+
+
+class ChangeSchema(Schema):
+    change = fields.String(required=True, metadata={"description": "add, remove, set, ..."})
+    at = fields.String(required=True)
+    added = fields.Integer(required=True, metadata={"description": "copies added"})
+    removed = fields.Integer(required=True, metadata={"description": "copies taken away"})
+
+
+class HistorySchema(Schema):
+    data = fields.List(fields.Nested(ChangeSchema), required=True)
+
+
+class SetCompletionSchema(Schema):
+    set = fields.String(required=True)
+    cards = fields.Integer(required=True)
+    owned = fields.Integer(required=True)
+    playset_owned = fields.Integer(required=True)
+
+
+class SetsSchema(Schema):
+    data = fields.List(fields.Nested(SetCompletionSchema), required=True)
+
+
+class ProductRequestSchema(Schema):
+    """One of product (a starter deck, `ST1`) and playset (a set, `BT24`)."""
+
+    product = fields.String(validate=Length(min=1, max=20))
+    playset = fields.String(validate=Length(min=1, max=20))
+
+
+class BuildableRequestSchema(Schema):
+    decks = fields.List(
+        fields.String(validate=Length(max=64)), required=True, validate=Length(max=LOOKUP_MAX)
+    )
+
+
+class BuildableDeckSchema(Schema):
+    deck = fields.String(required=True)
+    name = fields.String(required=True)
+    complete = fields.Boolean(required=True)
+    cards_missing = fields.Integer(required=True)
+
+
+class BuildableSchema(Schema):
+    data = fields.List(fields.Nested(BuildableDeckSchema), required=True)
+    shopping_list = fields.List(fields.Nested(DiffCardSchema), required=True)
+    shopping_text = fields.String(required=True)
+    shopping_csv = fields.String(required=True)
+    other_game = fields.List(fields.String(), required=True)
+    not_found = fields.List(fields.String(), required=True)

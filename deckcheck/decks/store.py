@@ -1,4 +1,4 @@
-"""Saved decks and collections in the events database (SQLite or PostgreSQL), over the
+"""Saved decks in the events database (SQLite or PostgreSQL), over the
 events store's engine: the same connections, durability and timeouts (a write returns
 only once committed; SQLite in WAL with synchronous=FULL).
 
@@ -21,8 +21,8 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from deckcheck.decks.collection_store import CollectionStore
 from deckcheck.decks.tables import (
-    collections,
     deck_cards,
     deck_feed,
     deck_versions,
@@ -115,6 +115,8 @@ class DeckStore:
         self._insert = _insert(self.engine.dialect.name)
         # Worlds this process has stored (deck_worlds): each written once, not per save.
         self.kept: set[str] = set()
+        # The collections, on the same engine (deckcheck.decks.collection_store).
+        self.collections = CollectionStore(events, self._insert)
 
     # -- decks ----------------------------------------------------------------
 
@@ -498,57 +500,6 @@ class DeckStore:
     def count(self) -> int:
         with self.engine.begin() as conn:
             return conn.execute(select(func.count()).select_from(decks)).scalar_one()
-
-    # -- collections ----------------------------------------------------------
-
-    def create_collection(
-        self, name: str, game: str, cards: dict[str, int], owner: str | None = None
-    ) -> tuple[dict, str]:
-        token = secrets.token_urlsafe(24)
-        when = now_utc()
-        row = {
-            "id": secrets.token_urlsafe(9),
-            "name": name,
-            "game": game,
-            "edit_hash": token_hash(token),
-            "cards": pack(cards),
-            "entries": len(cards),
-            "created_at": when,
-            "updated_at": when,
-            "owner": owner,
-        }
-        with self._writer.begin() as conn:
-            conn.execute(collections.insert(), row)
-        return row, token
-
-    def replace_collection(
-        self, collection_id: str, proof: Right, name: str | None, cards: dict[str, int]
-    ) -> dict | None:
-        with self._writer.begin() as conn:
-            found = conn.execute(
-                select(collections.c.edit_hash, collections.c.owner)
-                .where(collections.c.id == collection_id)
-                .with_for_update()
-            ).first()
-            if found is None:
-                return None
-            if not may_change(found.edit_hash, found.owner, proof):
-                raise BadToken(collection_id)
-            values = {"cards": pack(cards), "entries": len(cards), "updated_at": now_utc()}
-            if name is not None:
-                values["name"] = name
-            conn.execute(
-                collections.update().where(collections.c.id == collection_id).values(**values)
-            )
-            row = conn.execute(select(collections).where(collections.c.id == collection_id))
-            return dict(row.one()._mapping)
-
-    def collection(self, collection_id: str) -> dict | None:
-        with self.engine.begin() as conn:
-            found = conn.execute(
-                select(collections).where(collections.c.id == collection_id)
-            ).first()
-        return dict(found._mapping) if found is not None else None
 
 
 def _delete_decks(conn: Connection, ids: list[str]) -> None:

@@ -12,7 +12,12 @@ set of migrations: deckcheck/events/migrations, revision 0004).
   servers judging the same deck at once add one entry, not two.
 - `deck_worlds`: what each world a verdict was judged in makes of every card (packed),
   so the background pass can name the cards that changed between two worlds.
-- `collections`: a player's cards, number -> count (packed), with its token hash.
+- `collections`: a player's binder: its name, game, token hash and number of entries.
+- `collection_cards`: its cards, one row per card number with its count, set and key
+  (migration 0006): adding 10 cards to a 20,000-entry collection writes 10 rows, not
+  20,000, and per-set completion is one grouped query.
+- `collection_changes`: its last 20 changes, each with the counts it overwrote
+  (`before`, packed) so that the last one can be undone.
 """
 
 from __future__ import annotations
@@ -108,10 +113,39 @@ collections = Table(
     Column("name", String(200), nullable=False),
     Column("game", String(40), nullable=False),
     Column("edit_hash", String(64), nullable=False),
-    Column("cards", Text, nullable=False),
     Column("entries", Integer, nullable=False),
+    # Changes made so far: the next change's number in `collection_changes` (no max()).
+    Column("changes", Integer, nullable=False, server_default="0"),
     Column("created_at", String(40), nullable=False),
     Column("updated_at", String(40), nullable=False),
     Column("owner", String(32), nullable=True),
     Index("collections_by_owner", "owner"),
+)
+
+# No foreign keys on the two below: SQLite's batch migration copies `collections` (0006
+# drops its packed column), which a key pointing at it would forbid.
+collection_cards = Table(
+    "collection_cards",
+    metadata,
+    Column("collection_id", String(32), primary_key=True),
+    Column("number", String(40), primary_key=True),
+    Column("count", Integer, nullable=False),
+    # The number's set and key (deckcheck.decks.collection_views), so that per-set
+    # completion is one grouped query, not a pass over 20,000 rows in Python.
+    Column("set_code", String(40), nullable=False),
+    Column("card_key", String(40), nullable=False),
+    # What some decks need, found without reading the collection's other rows.
+    Index("collection_cards_by_key", "collection_id", "card_key"),
+)
+
+collection_changes = Table(
+    "collection_changes",
+    metadata,
+    Column("collection_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("change", String(20), nullable=False),
+    Column("at", String(40), nullable=False),
+    Column("added", Integer, nullable=False),
+    Column("removed", Integer, nullable=False),
+    Column("before", Text, nullable=False),
 )

@@ -99,9 +99,13 @@
       return;
     }
     const result = store.importFile(await file.text());
-    const parts = [el("p", { text: `Imported ${result.added} deck${result.added === 1 ? "" : "s"}${result.kept ? `; ${result.kept} already here` : ""}.` })];
-    if (result.problems.length) parts.push(el("p", { text: "Not imported:" }), el("ul", { className: "problems" }, ...result.problems.map((p) => el("li", { text: p }))));
-    out.replaceChildren(...parts);
+    const problems = result.problems.length
+      ? [el("p", { text: "Not imported:" }), el("ul", { className: "problems" }, ...result.problems.map((p) => el("li", { text: p })))]
+      : [];
+    out.replaceChildren(
+      el("p", { text: `Imported ${result.added} deck${result.added === 1 ? "" : "s"}${result.kept ? `; ${result.kept} already here` : ""}.` }),
+      ...problems
+    );
     $("mine-import").value = "";
     render();
     renderCollection();
@@ -111,47 +115,55 @@
     const owned = store.collection();
     $("collection-forget").hidden = !owned;
     $("collection-game").disabled = Boolean(owned);
+    $("collection-save").textContent = owned ? "Add to my collection" : "Save my collection";
     if (!owned) {
       $("collection-status").textContent = "No collection yet. Choose its game and list the cards you own to see what each deck still needs and to search only cards you own in the builder.";
       return;
     }
     try {
-      const found = await store.api(`/api/v1/collections/${encodeURIComponent(owned.id)}`);
-      const c = found.collection || found;
+      const c = await store.api(`/api/v1/collections/${encodeURIComponent(owned.id)}`);
       const game = $("collection-game").querySelector(`option[value="${CSS.escape(c.game)}"]`);
       if (game) $("collection-game").value = c.game;
-      // A collection is one game's cards; another game's is a new collection.
-      $("collection-status").textContent = `Your collection "${c.name}": ${c.cards.length} different ${game ? game.textContent : c.game} cards. Saving replaces it. A collection holds one game's cards: to list another game's, forget this one here (export your decks first to keep its key).`;
+      // A collection is one game's cards; another game's is another binder.
+      $("collection-status").replaceChildren(
+        `Your collection "${c.name}": ${c.cards.length} different ${game ? game.textContent : c.game} cards. Saving adds the cards listed here to it. To remove cards, replace it, undo a change or keep several binders, open `,
+        el("a", { href: "/collections", text: "My collections" }), ".");
       $("collection-name").value = c.name;
     } catch (error) {
       $("collection-status").textContent = `Could not read your collection: ${error.message}`;
     }
   }
 
+  // The answer's lines that named no card, as a list (nothing when there are none).
+  function unreadList(unread) {
+    if (!unread.length) return [];
+    return [
+      el("p", { text: `${unread.length} line${unread.length === 1 ? "" : "s"} named no card:` }),
+      el("ul", {}, ...unread.map((u) => el("li", { text: `Line ${u.line}: ${u.text} (${u.reason || u.why})` }))),
+    ];
+  }
+
   async function saveCollection() {
     const owned = store.collection();
-    const body = { name: $("collection-name").value.trim() || "My collection", cards: $("collection-cards").value };
-    if (!owned) body.game = $("collection-game").value; // a replaced collection keeps its game
+    const text = $("collection-cards").value;
     const out = $("collection-result");
-    if (!body.cards.trim()) {
+    if (!text.trim()) {
       out.replaceChildren(el("p", { className: "error", text: "List the cards you own first." }));
       return;
     }
     try {
-      const path = owned ? `/api/v1/collections/${encodeURIComponent(owned.id)}` : "/api/v1/collections";
-      const saved = await store.send(owned ? "PUT" : "POST", path, body, owned ? owned.token : null);
-      const c = saved.collection || saved;
-      if (!owned) store.keepCollection({ id: c.id, token: saved.edit_token, name: c.name });
-      const unread = c.unread || [];
-      // (replaceChildren writes a null as the text "null": only what there is.)
-      const parts = [el("p", { text: `Saved: ${c.cards.length} different cards.` })];
-      if (unread.length) {
-        parts.push(
-          el("p", { text: `${unread.length} line${unread.length === 1 ? "" : "s"} named no card:` }),
-          el("ul", {}, ...unread.map((u) => el("li", { text: u.line ? `Line ${u.line}: ${u.text}` : String(u.text || u) })))
-        );
+      let saved;
+      if (owned) {
+        // Adding, never replacing: a later visit's paste adds to what is kept.
+        saved = await store.send("PATCH", `/api/v1/collections/${encodeURIComponent(owned.id)}`, { add: text }, owned.token);
+      } else {
+        const body = { name: $("collection-name").value.trim() || "My collection", cards: text, game: $("collection-game").value };
+        saved = await store.send("POST", "/api/v1/collections", body);
+        store.keepCollection({ id: saved.collection.id, token: saved.edit_token, name: saved.collection.name });
       }
-      out.replaceChildren(...parts);
+      const entries = owned ? saved.collection.entries : saved.collection.cards.length;
+      out.replaceChildren(el("p", { text: owned ? `Added: ${saved.read} lines read; ${entries} different cards now.` : `Saved: ${entries} different cards.` }), ...unreadList(saved.unread || []));
+      $("collection-cards").value = "";
       renderCollection();
     } catch (error) {
       out.replaceChildren(el("p", { className: "error", text: `Could not save your collection: ${error.message}` }));
@@ -168,7 +180,8 @@
   $("mine-import").addEventListener("change", importDecks);
   $("collection-save").addEventListener("click", saveCollection);
   $("collection-forget").addEventListener("click", () => {
-    store.keepCollection(null);
+    const owned = store.collection();
+    if (owned) store.forgetCollection(owned.id);
     renderCollection();
   });
   render();

@@ -5,7 +5,8 @@
 
 window.deckcheckDecks = (function () {
   const DECKS = "deckcheck.my-decks"; // {"<id>": {"token", "name", "saved_at"}}
-  const COLLECTION = "deckcheck.my-collection"; // {"id", "token", "name"}
+  const COLLECTION = "deckcheck.my-collection"; // the chosen binder: {"id", "token", "name"}
+  const COLLECTIONS = "deckcheck.my-collections"; // every binder: {"<id>": {"token", "name"}}
   // The builder's older "My decks" kept builder addresses under this key: still shown.
   const LINKS = "deckcheck.decks";
   const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -52,14 +53,54 @@ window.deckcheckDecks = (function () {
     return entry ? entry.token : null;
   }
 
-  function collection() {
-    const found = read(COLLECTION, null);
-    return found && ID.test(found.id || "") && typeof found.token === "string" ? found : null;
+  // Binders: every collection this browser keeps a token for, and the one chosen (the
+  // builder's "owned only" and "My decks" use the chosen one). The chosen one stays under
+  // its older key, so a browser that kept one collection keeps it.
+  function valid(id, entry) {
+    return ID.test(id || "") && entry && typeof entry.token === "string";
   }
 
+  function collections() {
+    const all = read(COLLECTIONS, {});
+    const kept = {};
+    for (const [id, entry] of Object.entries(all)) if (valid(id, entry)) kept[id] = { token: entry.token, name: entry.name || id };
+    const chosen = read(COLLECTION, null);
+    if (chosen && valid(chosen.id, chosen) && !kept[chosen.id]) kept[chosen.id] = { token: chosen.token, name: chosen.name || chosen.id };
+    return kept;
+  }
+
+  function collection() {
+    const found = read(COLLECTION, null);
+    return found && valid(found.id, found) ? found : null;
+  }
+
+  // Keeps a binder and makes it the chosen one; null: none chosen (all kept).
   function keepCollection(value) {
-    if (value) write(COLLECTION, value);
-    else localStorage.removeItem(COLLECTION);
+    if (!value) {
+      localStorage.removeItem(COLLECTION);
+      return;
+    }
+    const all = collections();
+    all[value.id] = { token: value.token, name: value.name || value.id };
+    write(COLLECTIONS, all);
+    write(COLLECTION, { id: value.id, token: value.token, name: value.name || value.id });
+  }
+
+  function chooseCollection(id) {
+    const entry = collections()[id];
+    if (entry) keepCollection({ id, token: entry.token, name: entry.name });
+  }
+
+  function forgetCollection(id) {
+    const all = collections();
+    delete all[id];
+    write(COLLECTIONS, all);
+    const chosen = collection();
+    if (chosen && chosen.id === id) {
+      localStorage.removeItem(COLLECTION);
+      const next = Object.keys(all)[0];
+      if (next) chooseCollection(next);
+    }
   }
 
   function links() {
@@ -73,6 +114,7 @@ window.deckcheckDecks = (function () {
     for (const [id, entry] of Object.entries(decks())) body.decks.push({ id, token: entry.token, name: entry.name });
     const owned = collection();
     if (owned) body.collection = owned;
+    body.collections = Object.entries(collections()).map(([id, entry]) => ({ id, token: entry.token, name: entry.name }));
     return JSON.stringify(body, null, 2);
   }
 
@@ -108,16 +150,22 @@ window.deckcheckDecks = (function () {
       added += 1;
     });
     write(DECKS, all);
-    if (body.collection !== undefined) {
-      const c = body.collection;
+    const binders = Array.isArray(body.collections) ? body.collections.slice(0, MAX_FILE_DECKS) : [];
+    if (body.collection !== undefined) binders.unshift(body.collection);
+    binders.forEach((c, index) => {
       if (!c || typeof c.id !== "string" || !ID.test(c.id) || typeof c.token !== "string" || !TOKEN.test(c.token)) {
-        problems.push("The collection in the file has no readable id and token: not imported.");
-      } else if (!collection()) {
-        keepCollection({ id: c.id, token: c.token, name: typeof c.name === "string" ? c.name.slice(0, 200) : "" });
-      } else if (collection().id !== c.id) {
-        problems.push("This browser already keeps another collection: the file's collection was not imported.");
+        problems.push(`Collection ${index + 1} in the file has no readable id and token: not imported.`);
+        return;
       }
-    }
+      const here = collections()[c.id];
+      if (here && here.token !== c.token) {
+        problems.push(`Collection ${c.id}: this browser already holds another token for it; kept the one it had.`);
+        return;
+      }
+      const chosen = collection();
+      keepCollection({ id: c.id, token: c.token, name: typeof c.name === "string" ? c.name.slice(0, 200) : "" });
+      if (chosen) chooseCollection(chosen.id); // importing never changes the binder chosen
+    });
     return { added, kept, problems };
   }
 
@@ -183,5 +231,5 @@ window.deckcheckDecks = (function () {
     }
   }
 
-  return { eventTarget, localTime, localTimes, decks, keep, forget, token, collection, keepCollection, links, exportFile, importFile, api, send, el };
+  return { eventTarget, localTime, localTimes, decks, keep, forget, token, collection, collections, keepCollection, chooseCollection, forgetCollection, links, exportFile, importFile, api, send, el };
 })();

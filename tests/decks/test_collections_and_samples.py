@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from fixture_cards import ST1_COUNTS, ST1_TEXT
 
-from deckcheck.decks import collection
+from deckcheck.decks import imports
 
 
 def save_deck(client, text: str, fmt: str = "dcg") -> str:
@@ -32,6 +32,7 @@ def test_missing_counts_alternate_arts_and_treated_as_printings(client):
         {
             "line": 6,
             "text": "no such card",
+            "reason": "no card of the card list has this number or name",
             "why": "no card of the card list has this number or name",
         }
     ]
@@ -67,7 +68,7 @@ def test_a_collection_is_read_and_replaced_with_its_token(client):
 
 
 def test_a_collection_holds_at_most_20000_entries(client):
-    lines = "\n".join(f"ST1-{n % 16 + 1:02d},1" for n in range(collection.MAX_ENTRIES))
+    lines = "\n".join(f"ST1-{n % 16 + 1:02d},1" for n in range(imports.MAX_ENTRIES))
     assert client.post("/api/v1/collections", json={"cards": lines}).status_code == 201
     over = client.post("/api/v1/collections", json={"cards": lines + "\nST1-03,1"})
     assert over.status_code == 422 and over.get_json()["error"]["code"] == "collection-too-large"

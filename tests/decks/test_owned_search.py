@@ -11,7 +11,7 @@ import pytest
 
 from cardpool.search import TABLES, Within, held
 from deckcheck.db import get_db
-from deckcheck.decks import collection
+from deckcheck.decks import imports
 
 
 def save_collection(client, cards: str, **more) -> tuple[str, str]:
@@ -47,11 +47,27 @@ def test_an_owned_card_far_past_the_first_200_matches_is_found(client):
 
 
 def test_an_alternate_art_line_finds_its_card(client):
+    """... and a printing "also treated as" a held number (RB1-004 counts as P-009) is
+    owned too: "owned only" counts as /missing counts (issue 42)."""
     cid, _ = save_collection(client, "P-009_P2,1\n2 BT1-010_P1")
 
     found = search(client, game="dcg", q="agumon", order="relevance", collection=cid)
 
-    assert sorted(numbers(found)) == ["BT1-010", "P-009"] and found["total"] == 2
+    assert sorted(numbers(found)) == ["BT1-010", "P-009", "RB1-004"] and found["total"] == 3
+
+
+def test_owned_only_and_missing_count_a_treated_as_printing_alike(client):
+    """Owning RB1-004 (also treated as P-009): /missing counts it for P-009, and "owned
+    only" finds P-009."""
+    cid, _ = save_collection(client, "RB1-004,4")
+    deck = client.post("/api/v1/decks", json={"format": "dcg", "decklist": "4 P-009"})
+    deck_id = deck.get_json()["deck"]["id"]
+
+    lacking = client.get(f"/api/v1/decks/{deck_id}/missing?collection={cid}").get_json()
+    found = search(client, game="dcg", q="agumon", collection=cid)
+
+    assert lacking["cards_missing"] == 0
+    assert "P-009" in numbers(found) and "RB1-004" in numbers(found)
 
 
 def test_any_printing_of_a_held_number_counts(app):
@@ -137,7 +153,7 @@ def test_a_20000_entry_collection_keeps_the_search_fast(client):
         for page in range(2, 24)
         for n in numbers(search(client, game="dcg", per_page=200, page=page))
     ]
-    lines = "\n".join(f"{every[i % len(every)]},1" for i in range(collection.MAX_ENTRIES))
+    lines = "\n".join(f"{every[i % len(every)]},1" for i in range(imports.MAX_ENTRIES))
     cid, _ = save_collection(client, lines)
     query = {"game": "dcg", "q": "mon", "order": "relevance", "per_page": 30}
     assert search(client, **query, collection=cid)["total"] == search(client, **query)["total"]

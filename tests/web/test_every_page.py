@@ -9,6 +9,7 @@ page is walked the day it lands.
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -188,6 +189,29 @@ def _my_decks(page, site):
     page.wait_for_selector("#my-decks[data-ready]")
 
 
+def _new_collection(site) -> dict:
+    made = (
+        site["app"]
+        .test_client()
+        .post("/api/v1/collections", json={"name": "Binder", "cards": ST1_TEXT + "\n2 BT1-010"})
+    )
+    assert made.status_code == 201, made.get_json()
+    return made.get_json()
+
+
+def _shared_collection(page, site):
+    page.goto(f"{site['base']}/c/{_new_collection(site)['collection']['id']}")
+
+
+def _my_collections(page, site):
+    made = _new_collection(site)
+    kept = {"id": made["collection"]["id"], "token": made["edit_token"], "name": "Binder"}
+    page.goto(site["base"] + "/collections")
+    page.evaluate(f"localStorage.setItem('deckcheck.my-collection', '{json.dumps(kept)}')")
+    page.goto(site["base"] + "/collections")
+    page.wait_for_selector("#my-collections[data-ready]")
+
+
 def _goto(path: str):
     def visit(page, site):
         page.goto(site["base"] + path.format(**site["event"]))
@@ -218,6 +242,8 @@ PAGES = {
     "deck_pages.mine": [("my decks", _my_decks)],
     "account_pages.account": [("account", _goto("/account"))],
     "account_pages.use_link": [("one-time link, no secret", _goto("/account/link"))],
+    "collection_pages.shared": [("shared collection", _shared_collection)],
+    "collection_pages.mine": [("my collections", _my_collections)],
     "event.event_form": [("quick event form", _goto("/event"))],
     "event.event_results": [("quick event results", _event_results)],
     "event.event_sheets": [("quick event sheets", _event_sheets)],

@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass, field
 
 import orjson
-from rules.parse import parse_lines_of
 
 from deckcheck.errors import ApiError
 from rules.numbers import MAX_TOKEN, is_number
 from rules.pool import CardIndex
+from rules.read import parse_lines_of
 
 MAX_ENTRIES = 20_000
 MAX_COPIES = 100_000

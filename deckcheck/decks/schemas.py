@@ -275,7 +275,7 @@ class CollectionEditedSchema(Schema):
     import_ = fields.Nested(ImportSchema, data_key="import", required=True)
 
 
-class ChangeSchema(Schema):
+class CollectionChangeSchema(Schema):
     change = fields.String(required=True, metadata={"description": "add, remove, set, ..."})
     at = fields.String(required=True)
     added = fields.Integer(required=True, metadata={"description": "copies added"})
@@ -283,7 +283,7 @@ class ChangeSchema(Schema):
 
 
 class HistorySchema(Schema):
-    data = fields.List(fields.Nested(ChangeSchema), required=True)
+    data = fields.List(fields.Nested(CollectionChangeSchema), required=True)
 
 
 class SetCompletionSchema(Schema):

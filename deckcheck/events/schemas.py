@@ -228,7 +228,7 @@ class ChangedSubmissionSchema(SubmissionWithMarksSchema):
     )
 
 
-class ChangeSchema(Schema):
+class TableChangeSchema(Schema):
     kind = fields.String(
         required=True,
         validate=OneOf(("submitted", "replaced", "dropped", "restored", "checked-in")),
@@ -237,7 +237,7 @@ class ChangeSchema(Schema):
 
 
 class ChangesSchema(Schema):
-    data = fields.List(fields.Nested(ChangeSchema), required=True)
+    data = fields.List(fields.Nested(TableChangeSchema), required=True)
     cursor = fields.String(
         required=True, metadata={"description": "ask again with ?since=<cursor>"}
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decks.deck_helpers import close, make_app
 
-from deckcheck.decks import api, collection
+from deckcheck.decks import collections_api, imports
 
 BIG = "\n".join(f"{n % 9 + 1} ST1-{n % 16 + 1:02d}" for n in range(20_000))
 
@@ -16,9 +16,9 @@ def test_a_refused_collection_is_not_read(tmp_path, monkeypatch):
     client = app.test_client()
     read = []
     parsed = []
-    real_read, real_body = collection.read_cards, api.json_body
-    monkeypatch.setattr(collection, "read_cards", lambda *a: read.append(1) or real_read(*a))
-    monkeypatch.setattr(api, "json_body", lambda: parsed.append(1) or real_body())
+    real_read, real_body = imports.read, collections_api.json_body
+    monkeypatch.setattr(imports, "read", lambda *a: read.append(1) or real_read(*a))
+    monkeypatch.setattr(collections_api, "json_body", lambda: parsed.append(1) or real_body())
     first = client.post("/api/v1/collections", json={"game": "dcg", "cards": "4 ST1-01"})
     assert first.status_code == 201 and read == parsed == [1]
     refused = client.post("/api/v1/collections", json={"game": "dcg", "cards": BIG})

@@ -11,13 +11,12 @@ import threading
 
 from flask import current_app
 
-from deckcheck.events.store import EventStore
 from deckcheck.events.venue_store import VenueStore
 
 _lock = threading.Lock()
 
 
-def store() -> EventStore:
+def store() -> VenueStore:
     """The app's store, opened (and migrated) on first use, so an app that never
     sees an event never creates its database."""
     found = current_app.extensions.get("deckcheck.events")

@@ -14,7 +14,7 @@ from datetime import date
 from typing import NamedTuple
 
 from rules.budget import SUGGESTIONS, Budget
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.games import GAMES, SIDE, Game, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
 from rules.pool import CardIndex
@@ -27,11 +27,6 @@ NAME_RULE = (
     "deckcheck decklist format: when a line has a card number, the number decides "
     "and the name beside it is only a hint"
 )
-
-
-# (game, kind, level, header, has headers) -> section: `Game.route` is pure, and each
-# request asks it once per card.
-_ROUTES: Bounded[tuple[str, str, str | None, str | None, bool], str] = Bounded()
 
 
 class Resolved(NamedTuple):
@@ -377,11 +372,14 @@ def _section(game: Game, card: Card, header: str | None, has_headers: bool) -> s
     known, so it stays in the section it was written in."""
     if not card.confirmed:
         return header if header in (*game.sections, SIDE) else "main"
-    where = (game.id, card.kind, card.level, header, has_headers)
-    section = _ROUTES.get(where)
-    if section is None:
-        section = _ROUTES.keep(where, game.route(*where[1:]))
-    return section
+    return _route(game.id, card.kind, card.level, header, has_headers)
+
+
+@memo()
+def _route(game: str, kind: str, level: str | None, header: str | None, headers: bool) -> str:
+    """The section a game routes a card to: `Game.route` is pure, and each request asks
+    it once per card."""
+    return GAMES[game].route(kind, level, header, headers)
 
 
 def _unread(line: Line, structured: bool) -> Unresolved:

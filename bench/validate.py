@@ -3,6 +3,7 @@
     .venv/bin/python bench/validate.py
     .venv/bin/python bench/validate.py --against /tmp/before --rounds 5
 
+Also the same deck as a DCG deck code (`DCG...`, read by the text reader).
 Targets (issue 23): parse + resolve + validate of the text no slower than c3fba1a (aim
 100 µs); the same deck as structured entries at most 1.2x the text; an adversarial
 100,000-character line parsed in at most 20 ms (aim 5). Medians.
@@ -71,6 +72,10 @@ def measure(tree: Path) -> dict[str, float]:
     assert same.fingerprint == report.fingerprint
     assert [v.message for v in same.violations] == [v.message for v in report.violations]
 
+    code = deck_code(report.deck)
+    by_code = check_text(fmt, index, code, ON)
+    assert by_code.fingerprint == report.fingerprint
+
     def judge_fresh() -> None:
         # A new Deck each time, so the per-deck cached stacks are rebuilt as in a request.
         deck = Deck("dcg", report.deck.entries)
@@ -83,6 +88,7 @@ def measure(tree: Path) -> dict[str, float]:
         ("parse + resolve + validate", lambda: check_text(fmt, index, DECK_55, ON)),
         ("the same, checked for 2026-12-04", lambda: check_text(fmt, index, DECK_55, TODAY)),
         ("same deck, structured", lambda: check_structured(fmt, index, sections, None, ON)),
+        ("same deck, a DCG deck code", lambda: check_text(fmt, index, code, ON)),
         ("adversarial 100,000-char line", lambda: parse(ADVERSARIAL)),
         ("1,000 unknown names", lambda: check_text(fmt, index, UNKNOWN, ON)),
     ]
@@ -92,6 +98,18 @@ def measure(tree: Path) -> dict[str, float]:
         times = timings(func, repeat=5 if slow else 21, number=2 if slow else 200)
         medians[label] = times[len(times) // 2] * 1e6
     return medians
+
+
+def deck_code(deck) -> str:  # noqa: ANN001 (a rules.model.Deck of either tree)
+    """The deck as a heroi.cc deck code (`rules.deckcode`), read like a text list."""
+    from rules.deckcode import CodeEntry, DeckCode, encode
+
+    def entries(section: str) -> tuple:
+        return tuple(
+            CodeEntry(e.card.number, e.count) for e in deck.entries if e.section == section
+        )
+
+    return encode(DeckCode(3, "en", entries("eggs"), entries("main"), (), "bench"))
 
 
 def run_child(tree: Path) -> dict[str, float]:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from rules.cache import Bounded, memo
+from rules.cache import memo
 from rules.model import Card
 from rules.numbers import fits_printed, is_number, looks_like_number, number_key
 from rules.sets import is_newer_than_pool, newest_sets
@@ -102,9 +101,6 @@ class CardIndex:
             for number, card in self.cards.items()
             if self._by_key[number_key(number)] is card
         }
-        # The resolver's number-first answer per readings (`Resolver._number_first`),
-        # by the readings' id: the entry keeps the readings, so the id is theirs.
-        self.decided: Bounded[int, tuple[tuple, Any]] = Bounded()
         # Each series the list holds (DCG: its newest set; other games: the letters before
         # the dash), so an unknown number of a newer set or series is told apart from a typo.
         self._newest = newest_sets(self.cards)

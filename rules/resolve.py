@@ -123,20 +123,16 @@ class Resolver:
         return Choice(card, first.count, first, "exact")
 
     def _number_first(self, readings: tuple[Reading, ...]) -> Choice | None:
-        """Step 1 of `card`. Pure in the pool and the readings, so its answer is kept per
-        readings (the reader hands back the same readings for the same line)."""
-        known = self.index.decided.get(id(readings))
-        if known is not None and known[0] is readings:
-            return known[1]
-        choice = None
+        """Step 1 of `card`."""
         first = readings[0] if readings else None
-        if first is not None and first.number and not first.strain:
-            card = self.index.by_number(first.number)
-            if card is not None and self.index.agrees(card, first.name):
-                if not any(self._rival(r, card, first.count) for r in readings[1:]):
-                    choice = Choice(card, first.count, first, "exact")
-        self.index.decided.keep(id(readings), (readings, choice))
-        return choice
+        if first is None or not first.number or first.strain:
+            return None
+        card = self.index.by_number(first.number)
+        if card is None or not self.index.agrees(card, first.name):
+            return None
+        if any(self._rival(r, card, first.count) for r in readings[1:]):
+            return None
+        return Choice(card, first.count, first, "exact")
 
     def _rival(self, reading: Reading, card: Card, count: int) -> bool:
         """Does this reading name a card exactly, giving another card or count?"""

@@ -149,3 +149,61 @@ def test_a_readings_line_is_the_same_read_twice_and_a_long_line_is_not_kept():
     long_line = "4 Gabumon " + "x" * 80 + " BT15-020"
     assert parse_line(1, long_line).readings[0].number == "BT15-020"
     assert long_line not in _card_entry.kept
+
+
+def test_no_object_of_rules_carries_a_cache_and_nothing_is_keyed_by_id():
+    import re
+    from pathlib import Path
+
+    import rules
+
+    root = Path(rules.__file__).parent
+    for path in root.rglob("*.py"):
+        text = path.read_text("utf-8")
+        if path.name != "cache.py":
+            assert "Bounded" not in text, f"{path}: a cache not made by @memo"
+        assert not re.search(r"\bid\(", text), f"{path}: keyed by id()"
+
+
+def test_a_list_history_answers_every_day_as_worked_out_afresh():
+    from datetime import date, timedelta
+
+    from rules.lists import load_history
+
+    history = load_history()
+    day = date(2020, 12, 1)
+    while day < date(2027, 3, 1):
+        assert history.state_on(day) == history._state_on(day)
+        assert history.keyed_pairs_on(day) == history._keyed_pairs_on(day)
+        assert history.upcoming(day) == history._upcoming_on(day)
+        assert history.reported_on(day) == history._reported_by(day)
+        day += timedelta(days=3)
+
+
+def test_wrong_section_and_copy_limit_pass_over_cards_as_their_full_rule_does():
+    from datetime import date
+    from itertools import product
+
+    from rules.builtin import BUILT_IN
+    from rules.checks.copy_limit import CopyLimit
+    from rules.checks.wrong_section import WrongSection
+    from rules.model import Card, Context, Deck, Entry
+
+    sections = ("main", "eggs", "destiny", "side2")
+    kinds = ("digimon", "digi-egg", "option", "tamer", "data", "evolution")
+    flags = (frozenset(), frozenset({"token"}), frozenset({"ace"}), frozenset({"firewall"}))
+    for fmt in BUILT_IN.values():
+        checks = [c for c in fmt.checks if isinstance(c, (WrongSection, CopyLimit))]
+        for n, (section, kind, level, flag, count, own) in enumerate(
+            product(sections, kinds, (None, "M", "6"), flags, (1, 2, 4, 5), (None, 1, 50))
+        ):
+            card = Card(fmt.game, f"Z{n}-1", "Zed", kind, level, flags=flag, max_copies=own)
+            deck = Deck(fmt.game, (Entry(card, count, section),))
+            ctx = Context(fmt.game, date(2026, 5, 1))
+            for check in checks:
+                found = [v.code for v in check.check(deck, ctx)]
+                if isinstance(check, WrongSection):
+                    assert bool(found) == bool(check._reason(section, card))
+                elif section in check.sections and not check.per_deck(card):
+                    limit = check.limit_for(card)
+                    assert bool(found) == (limit is not None and count > limit)

@@ -52,10 +52,11 @@ class Bounded(dict[K, V]):
 
 
 def _too_long(key: object) -> bool:
-    """A string key, or a tuple key with a string part, longer than KEY_MAX."""
+    """A string key longer than KEY_MAX, or a tuple key holding one (at any depth: a
+    line's readings hold its words)."""
     if isinstance(key, str):
         return len(key) > KEY_MAX
-    return isinstance(key, tuple) and any(isinstance(p, str) and len(p) > KEY_MAX for p in key)
+    return isinstance(key, tuple) and any(_too_long(part) for part in key)
 
 
 def memo(size: int = SIZE) -> Callable[[F], F]:

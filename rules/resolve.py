@@ -80,7 +80,7 @@ class Resolver:
            unconfirmed card (a number of a known product the list lacks), or unknown.
         """
         readings = line.readings if readings is None else readings
-        first = self._number_first(readings)
+        first = _number_first(self.index, readings) if readings else None
         if first is not None:
             return first
         ambiguous: list[tuple[Reading, list[Card]]] = []
@@ -121,30 +121,6 @@ class Resolver:
                 violation(self.index, card, product, where, rule, self._line(line))
             )
         return Choice(card, first.count, first, "exact")
-
-    def _number_first(self, readings: tuple[Reading, ...]) -> Choice | None:
-        """Step 1 of `card`."""
-        first = readings[0] if readings else None
-        if first is None or not first.number or first.strain:
-            return None
-        card = self.index.by_number(first.number)
-        if card is None or not self.index.agrees(card, first.name):
-            return None
-        if any(self._rival(r, card, first.count) for r in readings[1:]):
-            return None
-        return Choice(card, first.count, first, "exact")
-
-    def _rival(self, reading: Reading, card: Card, count: int) -> bool:
-        """Does this reading name a card exactly, giving another card or count?"""
-        if reading.number:
-            other = self.index.by_number(reading.number)
-            if other is card and reading.count == count:
-                return False  # the same card and count: no rival, whatever its name
-            exact = other is not None and self.index.agrees(other, reading.name)
-        else:
-            other = self.index.only_card_named(reading.name or "")
-            exact = other is not None
-        return exact and (other is not card or reading.count != count)
 
     def _named(self, reading: Reading, ambiguous: list) -> Card | None:
         if reading.number:
@@ -376,6 +352,36 @@ def _route(game: str, kind: str, level: str | None, header: str | None, headers:
     """The section a game routes a card to: `Game.route` is pure, and each request asks
     it once per card."""
     return GAMES[game].route(kind, level, header, headers)
+
+
+@memo(4096)
+def _number_first(index: CardIndex, readings: tuple[Reading, ...]) -> Choice | None:
+    """Step 1 of `Resolver.card`: pure in the pool and the readings, and asked for each
+    line of each request (a text line's readings are the same on every request), so
+    kept by the pool itself and the readings' values: a pool imported again is another
+    key, and a line of a long name is worked out every time."""
+    first = readings[0]
+    if not first.number or first.strain:
+        return None
+    card = index.by_number(first.number)
+    if card is None or not index.agrees(card, first.name):
+        return None
+    if any(_rival(index, r, card, first.count) for r in readings[1:]):
+        return None
+    return Choice(card, first.count, first, "exact")
+
+
+def _rival(index: CardIndex, reading: Reading, card: Card, count: int) -> bool:
+    """Does this reading name a card exactly, giving another card or count?"""
+    if reading.number:
+        other = index.by_number(reading.number)
+        if other is card and reading.count == count:
+            return False  # the same card and count: no rival, whatever its name
+        exact = other is not None and index.agrees(other, reading.name)
+    else:
+        other = index.only_card_named(reading.name or "")
+        exact = other is not None
+    return exact and (other is not card or reading.count != count)
 
 
 def _unread(line: Line, structured: bool) -> Unresolved:

@@ -207,3 +207,23 @@ def test_wrong_section_and_copy_limit_pass_over_cards_as_their_full_rule_does():
                 elif section in check.sections and not check.per_deck(card):
                     limit = check.limit_for(card)
                     assert bool(found) == (limit is not None and count > limit)
+
+
+def test_the_number_first_answer_is_kept_per_pool_not_per_readings_alone():
+    from rules.model import Card
+    from rules.pool import CardIndex
+    from rules.read import parse
+    from rules.resolve import _number_first, resolve
+
+    line = "4 Agumon BT1-010"
+    agumon = CardIndex("dcg", [Card("dcg", "BT1-010", "Agumon", "digimon")])
+    gabumon = CardIndex("dcg", [Card("dcg", "BT1-010", "Gabumon", "digimon")])
+    for _ in range(2):  # the second time from what was kept
+        assert not resolve(parse(line), agumon).notes
+        [note] = resolve(parse(line), gabumon).notes
+        assert note.code == "name-mismatch"
+    readings = parse(line).lines[0].readings
+    assert (agumon, readings) in _number_first.kept and (gabumon, readings) in _number_first.kept
+    long_line = "4 Agumon " + "x" * 80 + " BT1-010"
+    resolve(parse(long_line), agumon)
+    assert (agumon, parse(long_line).lines[0].readings) not in _number_first.kept

@@ -82,9 +82,9 @@ def memo(size: int = SIZE) -> Callable[[F], F]:
             return make(args, args) if found is _MISSING else found
 
         # One argument (the common case) is its own key: no tuple made per call.
-        wrapper = one if func.__code__.co_argcount == 1 else many
+        wrapper: Any = one if func.__code__.co_argcount == 1 else many
         functools.update_wrapper(wrapper, func)
-        wrapper.kept = kept  # type: ignore[attr-defined]
-        return wrapper  # type: ignore[return-value]
+        wrapper.kept = kept
+        return wrapper  # type: ignore[no-any-return]
 
     return wrap

@@ -4,7 +4,7 @@
 
 One process serving the app in process (Flask's test client), the full shared pools.
 Each batch is 100 decks of 30 lines of random names and card numbers, all different
-(what an attacker sends to fill caches). Every cache in `rules` is a `Bounded` (at
+(what an attacker sends to fill caches). Every cache in `rules` is a `@memo` (at
 most its size in entries), so RSS must level off: printed every 5 batches.
 """
 

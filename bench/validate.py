@@ -1,8 +1,9 @@
 """Validation core and parse times on a real 55-card DCG deck (full DCG pool).
 
     .venv/bin/python bench/validate.py
-    .venv/bin/python bench/validate.py --against /tmp/before --rounds 5
+    .venv/bin/python bench/validate.py --against /tmp/before --rounds 5 [--cpu]
 
+Also the same deck as a DCG deck code (`DCG...`, read by the text reader).
 Targets (issue 23): parse + resolve + validate of the text no slower than c3fba1a (aim
 100 µs); the same deck as structured entries at most 1.2x the text; an adversarial
 100,000-character line parsed in at most 20 ms (aim 5). Medians.
@@ -10,7 +11,9 @@ Targets (issue 23): parse + resolve + validate of the text no slower than c3fba1
 `--against DIR` times another checkout of the project (e.g. `git worktree add
 /tmp/before <commit>`) side by side: each round runs one fresh process per tree,
 alternating, so both see the same machine load; the table shows the median over
-rounds of each process's median. The load average is printed with the figures.
+rounds of each process's median. The load average is printed with the figures. `--cpu`
+times the CPU each process spent instead of wall time: on a machine shared with other
+jobs, what the code costs rather than how long it waited.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 from datetime import date
 from pathlib import Path
 
@@ -39,8 +43,9 @@ TARGETS = {
 }
 
 
-def measure(tree: Path) -> dict[str, float]:
-    """Median µs per row, with the project modules imported from `tree`."""
+def measure(tree: Path, cpu: bool = False) -> dict[str, float]:
+    """Median µs per row, with the project modules imported from `tree` (`cpu`: of the
+    process's CPU time rather than wall time)."""
     sys.path.insert(0, str(tree))
     sys.path.insert(1, str(HERE.parent))
     from common import DECK_55, POOLS, need_data, structured_deck, timings
@@ -71,6 +76,10 @@ def measure(tree: Path) -> dict[str, float]:
     assert same.fingerprint == report.fingerprint
     assert [v.message for v in same.violations] == [v.message for v in report.violations]
 
+    code = deck_code(report.deck)
+    by_code = check_text(fmt, index, code, ON)
+    assert by_code.fingerprint == report.fingerprint
+
     def judge_fresh() -> None:
         # A new Deck each time, so the per-deck cached stacks are rebuilt as in a request.
         deck = Deck("dcg", report.deck.entries)
@@ -83,20 +92,34 @@ def measure(tree: Path) -> dict[str, float]:
         ("parse + resolve + validate", lambda: check_text(fmt, index, DECK_55, ON)),
         ("the same, checked for 2026-12-04", lambda: check_text(fmt, index, DECK_55, TODAY)),
         ("same deck, structured", lambda: check_structured(fmt, index, sections, None, ON)),
+        ("same deck, a DCG deck code", lambda: check_text(fmt, index, code, ON)),
         ("adversarial 100,000-char line", lambda: parse(ADVERSARIAL)),
         ("1,000 unknown names", lambda: check_text(fmt, index, UNKNOWN, ON)),
     ]
     medians = {}
     for label, func in cases:
         slow = "unknown" in label
-        times = timings(func, repeat=5 if slow else 21, number=2 if slow else 200)
+        clock = time.process_time if cpu else time.perf_counter
+        times = timings(func, repeat=5 if slow else 21, number=2 if slow else 200, clock=clock)
         medians[label] = times[len(times) // 2] * 1e6
     return medians
 
 
-def run_child(tree: Path) -> dict[str, float]:
+def deck_code(deck) -> str:  # noqa: ANN001 (a rules.model.Deck of either tree)
+    """The deck as a heroi.cc deck code (`rules.deckcode`), read like a text list."""
+    from rules.deckcode import CodeEntry, DeckCode, encode
+
+    def entries(section: str) -> tuple:
+        return tuple(
+            CodeEntry(e.card.number, e.count) for e in deck.entries if e.section == section
+        )
+
+    return encode(DeckCode(3, "en", entries("eggs"), entries("main"), (), "bench"))
+
+
+def run_child(tree: Path, cpu: bool) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, str(HERE), "--child", str(tree)],
+        [sys.executable, str(HERE), "--child", str(tree), *(["--cpu"] if cpu else [])],
         capture_output=True,
         text=True,
         check=True,
@@ -109,10 +132,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--against", type=Path, help="another checkout to time side by side")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--cpu", action="store_true", help="time CPU spent, not wall (on a loaded machine)"
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.child)))
+        print(json.dumps(measure(args.child, args.cpu)))
         return
     trees = {"now": HERE.parents[1]}
     if args.against:
@@ -121,11 +147,12 @@ def main() -> None:
     loads = [os.getloadavg()[0]]
     for _ in range(args.rounds):
         for name, tree in trees.items():
-            results[name].append(run_child(tree))
+            results[name].append(run_child(tree, args.cpu))
             loads.append(os.getloadavg()[0])
     labels = list(results["now"][0])
     print(f"load average (1 min) during the run: {min(loads):.1f}-{max(loads):.1f}")
-    print(f"{'median of ' + str(args.rounds) + ' processes, µs':34}", end="")
+    unit = "µs of CPU" if args.cpu else "µs"
+    print(f"{'median of ' + str(args.rounds) + ' processes, ' + unit:34}", end="")
     print("".join(f"{name:>11}" for name in trees))
     for label in labels:
         cells = "".join(

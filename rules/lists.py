@@ -8,11 +8,11 @@ date is unknown is kept (and shown, with its doubt) but never enforced.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date
 from importlib import resources
 
-from rules.cache import Bounded
 from rules.numbers import number_key
 
 BANNED, RESTRICTED, UNRESTRICTED = "banned", "restricted", "unrestricted"
@@ -101,11 +101,21 @@ class ListHistory:
         for change in self._enforced:
             for ref, status in change.limits:
                 self._by_key.setdefault(number_key(ref.number), []).append((status, change))
-        # The answers for a day, kept: every check of a deck asks for its day's.
-        self._states: Bounded[date, dict[str, tuple[str, Change]]] = Bounded(1024)
-        self._pairs: Bounded[date, tuple[KeyedPair, ...]] = Bounded(1024)
-        self._upcoming: Bounded[date, tuple[date, ...]] = Bounded(1024)
-        self._reported_on: Bounded[date, tuple[Change, ...]] = Bounded(1024)
+        # Every answer for a day changes only on a day some change names (in force,
+        # announced, a choice ending): between two such days it is one answer, worked out
+        # here for each stretch, and a day's answer is its stretch's (one bisect).
+        self._days = sorted(
+            {d for c in self.changes for d in (c.effective, c.announced, *c.choice_ends) if d}
+        )
+        firsts = [date.min, *self._days]  # the first day of each stretch
+        self._states = [self._state_on(d) for d in firsts]
+        self._pairs = [self._keyed_pairs_on(d) for d in firsts]
+        self._upcoming = [self._upcoming_on(d) for d in firsts]
+        self._reported_on = [self._reported_by(d) for d in firsts]
+
+    def _stretch(self, on: date) -> int:
+        """The stretch of days `on` falls in: how many named days are on or before it."""
+        return bisect_right(self._days, on)
 
     def status_on(self, number: str, on: date) -> tuple[str, Change] | None:
         """`("banned"|"restricted", change)` for a card limited on that day, else None."""
@@ -113,7 +123,7 @@ class ListHistory:
 
     def state_on(self, on: date) -> dict[str, tuple[str, Change]]:
         """Every card limited on a day, by number key: (status, the change that set it)."""
-        return self._states.value(on, self._state_on)
+        return self._states[self._stretch(on)]
 
     def _state_on(self, on: date) -> dict[str, tuple[str, Change]]:
         state: dict[str, tuple[str, Change]] = {}
@@ -137,8 +147,8 @@ class ListHistory:
         ]
 
     def keyed_pairs_on(self, on: date) -> tuple[KeyedPair, ...]:
-        """`pairs_on`, each with the number keys of its two sides, made once per day."""
-        return self._pairs.value(on, self._keyed_pairs_on)
+        """`pairs_on`, each with the number keys of its two sides."""
+        return self._pairs[self._stretch(on)]
 
     def _keyed_pairs_on(self, on: date) -> tuple[KeyedPair, ...]:
         return tuple(
@@ -152,7 +162,7 @@ class ListHistory:
 
     def upcoming(self, on: date) -> tuple[date, ...]:
         """Effective dates after `on` of changes already announced by `on`."""
-        return self._upcoming.value(on, self._upcoming_on)
+        return self._upcoming[self._stretch(on)]
 
     def _upcoming_on(self, on: date) -> tuple[date, ...]:
         return tuple(
@@ -166,11 +176,8 @@ class ListHistory:
         )
 
     def reported_on(self, on: date) -> tuple[Change, ...]:
-        """The reported changes that would be in force on `on` (or are announced by then),
-        kept per day: every check of a DCG deck asks."""
-        if not self._reported:
-            return ()
-        return self._reported_on.value(on, self._reported_by)
+        """The reported changes that would be in force on `on` (or are announced by then)."""
+        return self._reported_on[self._stretch(on)]
 
     def _reported_by(self, on: date) -> tuple[Change, ...]:
         return tuple(

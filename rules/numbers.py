@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from rules.cache import Bounded
+from rules.cache import memo
 
 MAX_TOKEN = 40
 _NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
@@ -24,29 +24,18 @@ _DIGITS = re.compile(r"[0-9]+")
 _EDGES = "()[]{}<>,;:|.!?\"'"
 
 
+@memo()
 def is_number(token: str) -> bool:
-    """Is this one token (no spaces) shaped like a card number? (Cached: the same
+    """Is this one token (no spaces) shaped like a card number? (Kept: the same
     numbers and name words come back on every request.)"""
-    known = _IS_NUMBER.get(token)
-    if known is None:
-        known = _IS_NUMBER.keep(
-            token, len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
-        )
-    return known
+    return len(token) <= MAX_TOKEN and _NUMBER.fullmatch(token) is not None
 
 
-_IS_NUMBER: Bounded[str, bool] = Bounded()
-_NUMBER_KEYS: Bounded[str, str] = Bounded()
-_FITS: Bounded[tuple[str, str], bool] = Bounded()
-
-
+@memo()
 def number_key(text: str) -> str:
     """The spelling-independent key of a card number (`bt1-010_p1` -> `BT1-10`)."""
-    key = _NUMBER_KEYS.get(text)
-    if key is None:
-        upper = text.strip().upper().partition("_")[0]
-        key = _NUMBER_KEYS.keep(text, _DIGITS.sub(lambda m: str(int(m.group())), upper))
-    return key
+    upper = text.strip().upper().partition("_")[0]
+    return _DIGITS.sub(lambda m: str(int(m.group())), upper)
 
 
 def digit_runs(text: str) -> list[str]:
@@ -54,6 +43,7 @@ def digit_runs(text: str) -> list[str]:
     return _DIGITS.findall(text.partition("_")[0])
 
 
+@memo()
 def fits_printed(typed: str, printed: str) -> bool:
     """Does a typed number stay within its printed width (`BT1-0100` is not `BT1-100`)?
 
@@ -61,16 +51,10 @@ def fits_printed(typed: str, printed: str) -> bool:
     `St-01`, and `st-010` for DMCG's `St-10`: DCG numbers have three), but a run longer
     than both its printed form and three digits is another number.
     """
-    known = _FITS.get((typed, printed))
-    if known is None:
-        known = _FITS.keep(
-            (typed, printed),
-            all(
-                len(mine) <= max(len(theirs), 3)
-                for mine, theirs in zip(digit_runs(typed), digit_runs(printed), strict=False)
-            ),
-        )
-    return known
+    return all(
+        len(mine) <= max(len(theirs), 3)
+        for mine, theirs in zip(digit_runs(typed), digit_runs(printed), strict=False)
+    )
 
 
 def bare(token: str) -> str:

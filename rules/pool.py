@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.model import Card
 from rules.numbers import fits_printed, is_number, looks_like_number, number_key
 from rules.sets import is_newer_than_pool, newest_sets
@@ -21,17 +20,13 @@ _DIGITS = re.compile(r"[0-9]+")
 MARKER_WORDS = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
 _MARKERS = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
 NEAR = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
-_NAME_KEYS: Bounded[str, str] = Bounded()
 
 
+@memo()
 def name_key(text: str) -> str:
-    """Case, accents of width, spacing and punctuation do not tell names apart (cached:
+    """Case, accents of width, spacing and punctuation do not tell names apart (kept:
     the same names come back on every request)."""
-    key = _NAME_KEYS.get(text)
-    if key is None:
-        normal = unicodedata.normalize("NFKC", text).casefold()
-        key = _NAME_KEYS.keep(text, _NOT_WORD.sub("", normal))
-    return key
+    return _NOT_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
 def without_side(text: str) -> str:
@@ -48,23 +43,18 @@ def without_side(text: str) -> str:
     return text
 
 
+@memo()
 def _agreeing_keys(name: str) -> tuple[str, ...]:
     """The name keys a written name agrees with: its own, without a bracketed side, and
-    without deck-builder markers (`Myotismon ACE`). Cached: names come back."""
-    keys = _AGREEING.get(name)
-    if keys is None:
-        found = [name_key(name)]
-        side = without_side(name)
-        if side != name:
-            found.append(name_key(side))
-        words = name.casefold().split()
-        if _MARKERS.intersection(words):
-            found.append(_without_markers([name_key(w) for w in words]))
-        keys = _AGREEING.keep(name, tuple(found))
-    return keys
-
-
-_AGREEING: Bounded[str, tuple[str, ...]] = Bounded()
+    without deck-builder markers (`Myotismon ACE`). Kept: names come back."""
+    found = [name_key(name)]
+    side = without_side(name)
+    if side != name:
+        found.append(name_key(side))
+    words = name.casefold().split()
+    if _MARKERS.intersection(words):
+        found.append(_without_markers([name_key(w) for w in words]))
+    return tuple(found)
 
 
 def _differ_in_digits(key: str, digits: list[str], known: str) -> bool:
@@ -111,9 +101,6 @@ class CardIndex:
             for number, card in self.cards.items()
             if self._by_key[number_key(number)] is card
         }
-        # The resolver's number-first answer per readings (`Resolver._number_first`),
-        # by the readings' id: the entry keeps the readings, so the id is theirs.
-        self.decided: Bounded[int, tuple[tuple, Any]] = Bounded()
         # Each series the list holds (DCG: its newest set; other games: the letters before
         # the dash), so an unknown number of a newer set or series is told apart from a typo.
         self._newest = newest_sets(self.cards)

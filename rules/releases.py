@@ -19,7 +19,7 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.model import derived
 from rules.numbers import number_key
 from rules.sets import parse_set_code, set_of
@@ -62,9 +62,6 @@ class Releases:
     # The cards dated one by one, by the product (or list) that dates each: for the format
     # page, with the numbers as the file writes them.
     listed: tuple[tuple[Product, tuple[str, ...]], ...] = ()
-    _of_card: Bounded[str, Product | None] = field(
-        default_factory=Bounded, init=False, repr=False, compare=False
-    )
 
     @derived
     def newest(self) -> date:
@@ -74,17 +71,12 @@ class Releases:
 
     def of_card(self, number: str) -> Product | None:
         """The product a card number first came out in, None when that is not known
-        (cached: every check of a DCG deck asks for each of its cards)."""
-        return self._of_card.value(number, self._product_of)
-
-    def _product_of(self, number: str) -> Product | None:
-        found = set_of(number)
-        if found is None:
-            return None
-        own = self.cards.get(number_key(number))
-        if own is not None or found.number is None:
+        (every check of a DCG deck asks for each of its cards: two lookups)."""
+        key, code = _dating_keys(number)
+        own = self.cards.get(key)
+        if own is not None or code is None:
             return own
-        return self.sets.get(found.code)
+        return self.sets.get(code)
 
     def product(self, text: str) -> Product | None:
         """A product named as players write it: `BT13`, `bt-13`, `EX05`, `ST1`."""
@@ -101,6 +93,17 @@ class Releases:
             for code in codes
             if code not in self.sets and (code != "P" or code in self.undated)
         )
+
+
+@memo()
+def _dating_keys(number: str) -> tuple[str, str | None]:
+    """The keys that date a card number: its own card key (a promo, a card of a set sold
+    in more than one product), and its set's code when a set dates it (None for none,
+    and for a set without a number, `P`). A number of no set has no key ("")."""
+    found = set_of(number)
+    if found is None:
+        return "", None
+    return number_key(number), (found.code if found.number is not None else None)
 
 
 def _set(code: str, entry: dict) -> Product:

@@ -14,7 +14,7 @@ from datetime import date
 from typing import NamedTuple
 
 from rules.budget import SUGGESTIONS, Budget
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.games import GAMES, SIDE, Game, game_name
 from rules.model import Card, Deck, Entry, Unresolved, Violation
 from rules.pool import CardIndex
@@ -27,11 +27,6 @@ NAME_RULE = (
     "deckcheck decklist format: when a line has a card number, the number decides "
     "and the name beside it is only a hint"
 )
-
-
-# (game, kind, level, header, has headers) -> section: `Game.route` is pure, and each
-# request asks it once per card.
-_ROUTES: Bounded[tuple[str, str, str | None, str | None, bool], str] = Bounded()
 
 
 class Resolved(NamedTuple):
@@ -85,7 +80,7 @@ class Resolver:
            unconfirmed card (a number of a known product the list lacks), or unknown.
         """
         readings = line.readings if readings is None else readings
-        first = self._number_first(readings)
+        first = _number_first(self.index, readings) if readings else None
         if first is not None:
             return first
         ambiguous: list[tuple[Reading, list[Card]]] = []
@@ -126,34 +121,6 @@ class Resolver:
                 violation(self.index, card, product, where, rule, self._line(line))
             )
         return Choice(card, first.count, first, "exact")
-
-    def _number_first(self, readings: tuple[Reading, ...]) -> Choice | None:
-        """Step 1 of `card`. Pure in the pool and the readings, so its answer is kept per
-        readings (the reader hands back the same readings for the same line)."""
-        known = self.index.decided.get(id(readings))
-        if known is not None and known[0] is readings:
-            return known[1]
-        choice = None
-        first = readings[0] if readings else None
-        if first is not None and first.number and not first.strain:
-            card = self.index.by_number(first.number)
-            if card is not None and self.index.agrees(card, first.name):
-                if not any(self._rival(r, card, first.count) for r in readings[1:]):
-                    choice = Choice(card, first.count, first, "exact")
-        self.index.decided.keep(id(readings), (readings, choice))
-        return choice
-
-    def _rival(self, reading: Reading, card: Card, count: int) -> bool:
-        """Does this reading name a card exactly, giving another card or count?"""
-        if reading.number:
-            other = self.index.by_number(reading.number)
-            if other is card and reading.count == count:
-                return False  # the same card and count: no rival, whatever its name
-            exact = other is not None and self.index.agrees(other, reading.name)
-        else:
-            other = self.index.only_card_named(reading.name or "")
-            exact = other is not None
-        return exact and (other is not card or reading.count != count)
 
     def _named(self, reading: Reading, ambiguous: list) -> Card | None:
         if reading.number:
@@ -377,11 +344,44 @@ def _section(game: Game, card: Card, header: str | None, has_headers: bool) -> s
     known, so it stays in the section it was written in."""
     if not card.confirmed:
         return header if header in (*game.sections, SIDE) else "main"
-    where = (game.id, card.kind, card.level, header, has_headers)
-    section = _ROUTES.get(where)
-    if section is None:
-        section = _ROUTES.keep(where, game.route(*where[1:]))
-    return section
+    return _route(game.id, card.kind, card.level, header, has_headers)
+
+
+@memo()
+def _route(game: str, kind: str, level: str | None, header: str | None, headers: bool) -> str:
+    """The section a game routes a card to: `Game.route` is pure, and each request asks
+    it once per card."""
+    return GAMES[game].route(kind, level, header, headers)
+
+
+@memo(4096)
+def _number_first(index: CardIndex, readings: tuple[Reading, ...]) -> Choice | None:
+    """Step 1 of `Resolver.card`: pure in the pool and the readings, and asked for each
+    line of each request (a text line's readings are the same on every request), so
+    kept by the pool itself and the readings' values: a pool imported again is another
+    key, and a line of a long name is worked out every time."""
+    first = readings[0]
+    if not first.number or first.strain:
+        return None
+    card = index.by_number(first.number)
+    if card is None or not index.agrees(card, first.name):
+        return None
+    if any(_rival(index, r, card, first.count) for r in readings[1:]):
+        return None
+    return Choice(card, first.count, first, "exact")
+
+
+def _rival(index: CardIndex, reading: Reading, card: Card, count: int) -> bool:
+    """Does this reading name a card exactly, giving another card or count?"""
+    if reading.number:
+        other = index.by_number(reading.number)
+        if other is card and reading.count == count:
+            return False  # the same card and count: no rival, whatever its name
+        exact = other is not None and index.agrees(other, reading.name)
+    else:
+        other = index.only_card_named(reading.name or "")
+        exact = other is not None
+    return exact and (other is not card or reading.count != count)
 
 
 def _unread(line: Line, structured: bool) -> Unresolved:

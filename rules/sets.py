@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from rules.cache import Bounded
+from rules.cache import memo
 
 # A set number beyond any real one is noise, not a newer set ("BT99999-1").
 _MAX_SET = 999
@@ -29,21 +29,15 @@ class SetId(NamedTuple):
         return self.series if self.number is None else f"{self.series}{self.number}"
 
 
+@memo()
 def set_of(card_number: str) -> SetId | None:
     """The set of a card number in any spelling (`bt01-010_P1` -> BT1), None when it has none.
 
     One pass over the part before the dash: letters, then digits; anything else is not
     a DCG set prefix. Cached: every check of a deck asks for each of its cards.
     """
-    found = _SETS.get(card_number, _UNKNOWN)
-    if found is _UNKNOWN:
-        prefix, dash, _ = card_number.partition("-")
-        found = _SETS.keep(card_number, parse_set_code(prefix) if dash else None)
-    return found  # type: ignore[return-value]
-
-
-_SETS: Bounded[str, SetId | None | object] = Bounded()
-_UNKNOWN = object()
+    prefix, dash, _ = card_number.partition("-")
+    return parse_set_code(prefix) if dash else None
 
 
 def parse_set_code(code: str) -> SetId | None:

@@ -41,9 +41,11 @@ class World:
     facts: dict[str, str]  # card number -> digest of what the world makes of it
 
 
-# (id of the format object, pool generation, day) -> (the format, its world): worked out
-# once per worker and day (a few ms on a 4,000-card pool), never per request.
-_worlds: Bounded[tuple[int, int, date], tuple[Format, World]] = Bounded(64)
+# (format id, digest of its rules and lists, pool generation, day) -> its world: worked
+# out once per worker and day (a few ms on a 4,000-card pool), never per request. Keyed
+# by what the format says, not by which object says it: a format loaded again with the
+# same rules finds its world, a changed one does not.
+_worlds: Bounded[tuple[str, str, int, date], World] = Bounded(64)
 
 
 def _short(text: str) -> str:
@@ -148,13 +150,13 @@ def world_now(fmt: Format, day: date) -> tuple[World, CardIndex]:
     """The world of `fmt` today (`day`) and the card index it is of."""
     generation, index = pools().indexed(fmt.game)
     day = fmt.day(day)
-    key = (id(fmt), generation, day)
+    key = (fmt.id, format_digest(fmt), generation, day)
     found = _worlds.get(key)
-    if found is not None and found[0] is fmt and generation >= 0:
-        return found[1], index
+    if found is not None and generation >= 0:
+        return found, index
     world = make_world(fmt, index, day)
     if generation >= 0:
-        _worlds.keep(key, (fmt, world))
+        _worlds.keep(key, world)
     return world, index
 
 

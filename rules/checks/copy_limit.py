@@ -3,7 +3,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from rules.cache import Bounded
 from rules.checks.words import copies, stacks_violation
 from rules.games import section_words
 from rules.model import Card, Context, Deck, Stack, Violation, merged
@@ -64,10 +63,14 @@ class CopyLimit:
     per_deck_sections: tuple[str, ...] = ()
     words: str = ""
     code: str = "copy-limit"
-    # Per card number: (card, its limit, counted per deck?), worked out once per card.
-    _known: Bounded[str, tuple[Card, int | None, bool]] = field(
-        default_factory=Bounded, init=False, repr=False, compare=False
-    )
+    # The lowest limit any card without its own can have: a stack of no more copies is
+    # within its limit whatever its kind and flags (most are), so it is not looked into.
+    _floor: float = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        limits = [self.default, *self.by_kind.values(), *self.by_flag.values()]
+        floor = min((n for n in limits if n is not None), default=float("inf"))
+        object.__setattr__(self, "_floor", floor)
 
     def limit_for(self, card: Card) -> int | None:
         if card.max_copies:
@@ -81,21 +84,18 @@ class CopyLimit:
         return card.kind in self.per_deck_kinds or bool(card.flags & self.per_deck_flags)
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        known = self._known
         for section in self.sections:
             stacks = deck.stacks(section)
             over: list[Stack] | None = None
             reprinted = False
             for stack in stacks:
                 card = stack.card
-                facts = known.get(card.number)
-                if facts is None or facts[0] is not card:
-                    # (card, limit, per deck?): the same card object always gives the same.
-                    facts = (card, self.limit_for(card), self.per_deck(card))
-                    known.keep(card.number, facts)
                 if card.treated_as is not None:
                     reprinted = True
-                if facts[2] or facts[1] is None or stack.count <= facts[1]:
+                if stack.count <= (card.max_copies or self._floor):
+                    continue  # within the lowest limit it can have
+                limit = self.limit_for(card)
+                if self.per_deck(card) or limit is None or stack.count <= limit:
                     continue
                 if over is None:
                     over = []

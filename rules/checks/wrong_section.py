@@ -3,7 +3,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from rules.cache import Bounded
 from rules.checks.filters import CardFilter
 from rules.checks.words import stacks_violation
 from rules.games import section_words
@@ -30,21 +29,30 @@ class WrongSection:
     hints: Mapping[str, str] = field(default_factory=dict)
     missing_rule: str | None = None
     code: str = "wrong-section"
-    # (section, card number) -> (card, the reason it may not be there, or None): the
-    # same card object always gives the same answer.
-    _known: Bounded[tuple[str, str], tuple[Card, str | None]] = field(
-        default_factory=Bounded, init=False, repr=False, compare=False
-    )
+    # Per section, the kinds that may be there whatever their level and flags (`_ANY`:
+    # every kind), and the flags that bar a card from every section: worked out from the
+    # fields when the check is built, so most cards are passed by one lookup, none kept.
+    _quiet: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    _barred: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        barred = frozenset().union(*(f.flags for f in self.forbidden))
+        flags_only = all(
+            f.flags and f == CardFilter(f.label, flags=f.flags) for f in self.forbidden
+        )
+        quiet = {} if not flags_only else _quiet_kinds(self.allowed, self.unchecked)
+        object.__setattr__(self, "_quiet", quiet)
+        object.__setattr__(self, "_barred", barred)
 
     def check(self, deck: Deck, ctx: Context) -> Iterator[Violation]:
-        known = self._known
         for section in deck.sections():
+            quiet = self._quiet.get(section)
             for stack in deck.stacks(section):
                 card = stack.card
-                seen = known.get((section, card.number))
-                if seen is None or seen[0] is not card:
-                    seen = known.keep((section, card.number), (card, self._reason(section, card)))
-                reason = seen[1]
+                if quiet is not None and (quiet is _ANY or card.kind in quiet):
+                    if not card.flags or self._barred.isdisjoint(card.flags):
+                        continue  # a kind the section holds, with no barred flag
+                reason = self._reason(section, card)
                 if reason:
                     missing = section not in self.allowed and section not in self.unchecked
                     rule = (self.missing_rule or self.rule) if missing else self.rule
@@ -71,3 +79,20 @@ class WrongSection:
         return (
             f"cannot go in the {section_words(section)}: only {allowed.label} may be there. {hint}"
         )
+
+
+_ANY: frozenset[str] = frozenset({"*"})
+
+
+def _quiet_kinds(
+    allowed: Mapping[str, CardFilter | None], unchecked: tuple[str, ...]
+) -> dict[str, frozenset[str]]:
+    """The sections whose cards are judged by kind alone, each with the kinds it holds
+    (`_ANY`: every kind, for a section with no filter or judged by another check)."""
+    quiet = {section: _ANY for section in unchecked}
+    for section, held in allowed.items():
+        if held is None:
+            quiet[section] = _ANY
+        elif held == CardFilter(held.label, kinds=held.kinds):
+            quiet[section] = held.kinds
+    return quiet

@@ -31,10 +31,10 @@ from rules.read.shapes import (
     MARKER,
     NUMBER,
     POSITION,
-    READINGS,
     SHAPES,
     WORD,
     card_readings,
+    shape_readings,
     token_kind,
 )
 from rules.read.structured import Entry, parse_structured
@@ -47,7 +47,6 @@ __all__ = [
     "MAX_LINE",
     "NUMBER",
     "POSITION",
-    "READINGS",
     "SHAPES",
     "SOURCES",
     "WORD",
@@ -62,6 +61,7 @@ __all__ = [
     "parse_line",
     "parse_lines_of",
     "parse_structured",
+    "shape_readings",
     "token_kind",
 ]
 

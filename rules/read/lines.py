@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 
 from rules.budget import Budget
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.games import HEADERS
 from rules.links import deck_link
 from rules.model import MAX_COUNT
@@ -130,14 +130,13 @@ def _partner_line(number: int, text: str, rest: str) -> Line:
 def _card_line(number: int, text: str, section: str | None) -> Line:
     """A line that is no header, partner line or comment: a card entry or a problem.
     What it says depends on its text alone, so that is worked out once per text
-    (`_CARD_LINES`: lists are made of the same lines, `4 Gabumon BT15-020`)."""
-    said = _CARD_LINES.get(text)
-    if said is None:
-        said = _CARD_LINES.keep(text, _card_entry(text))
-    kind, count, numbers, name, problem, readings, unread = said
+    (`_card_entry`: lists are made of the same lines, `4 Gabumon BT15-020`)."""
+    kind, count, numbers, name, problem, readings, unread = _card_entry(text)
     return Line(number, text, kind, count, numbers, name, section, problem, readings, unread)
 
 
+# A few thousand lines: the lines of the lists in play, each a few hundred bytes.
+@memo(4096)
 def _card_entry(text: str) -> _Said:
     """What a card line says: ("card", count, numbers, name, None, readings, None), or
     ("unparsed", 1, (), None, the problem, (), None)."""
@@ -163,8 +162,6 @@ def _card_entry(text: str) -> _Said:
 
 # kind, count, numbers, name, problem, readings, unread count: a Line without its place.
 _Said = tuple[str, int, tuple[str, ...], str | None, str | None, tuple[Reading, ...], None]
-# A few thousand lines: the lines of the lists in play, each a few hundred bytes.
-_CARD_LINES: Bounded[str, _Said] = Bounded(4096)
 
 
 def _problem(problem: str) -> _Said:

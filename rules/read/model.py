@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from rules.budget import OVER_ENTRIES
-from rules.cache import Bounded
 
 MAX_LINE = 1000
 
@@ -115,13 +114,5 @@ def one_card(position: int, text: str, count: int, number: str, section: str | N
 
 def one_reading(count: int, number: str | None, name: str | None) -> tuple[Reading, ...]:
     """The readings of an entry that says its count, number and name outright (TTS ids,
-    deck codes, Limitless entries). Kept, as a text line's are: the resolver keeps its
-    decision per readings object, so the same entry must give the same object."""
-    key = (count, number, name)
-    found = _ONE_READINGS.get(key)
-    if found is None:
-        found = _ONE_READINGS.keep(key, (Reading(count, number, name),))
-    return found
-
-
-_ONE_READINGS: Bounded[tuple[int, str | None, str | None], tuple[Reading, ...]] = Bounded()
+    deck codes, Limitless entries)."""
+    return (Reading(count, number, name),)

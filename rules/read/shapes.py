@@ -3,8 +3,8 @@
 The line is cut into tokens with `str.split`, and each token is classified once
 (`token_kind`: a count, a card number, a deck-builder marker, or a word). The kinds, with
 each run of words taken as one, are the line's *shape*; the shape alone decides which
-tokens may be the count and the number, so `READINGS` maps each shape to its readings,
-worked out once (`_shape_readings`). `SHAPES` lists the shapes players write, with an
+tokens may be the count and the number, so `shape_readings` gives each shape its readings,
+worked out once. `SHAPES` lists the shapes players write, with an
 example each: the documentation of what is read, and the table's first rows.
 
 A card line can often be read more than one way (`BT10-009 Shoutmon X4`: 4 copies, or 1
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.model import MAX_COUNT
 from rules.numbers import bare, is_number
 from rules.read.model import Reading
@@ -118,24 +118,17 @@ def _list_number(token: str) -> int | None:
     return None
 
 
+@memo()
 def token_kind(token: str) -> str:
-    """COUNT, NUMBER, MARKER or WORD: what one token of a card line can be (cached)."""
-    kind = _KINDS.get(token)
-    if kind is None:
-        if not any(ch.isdigit() for ch in token):
-            # A token without a digit is neither a count nor a card number.
-            kind = MARKER if token.lower() in MARKERS else WORD
-        elif count_of(token) is not None:
-            kind = COUNT
-        elif is_number(bare(token)):
-            kind = NUMBER
-        else:
-            kind = MARKER if token.lower() in MARKERS else WORD
-        _KINDS.keep(token, kind)
-    return kind
-
-
-_KINDS: Bounded[str, str] = Bounded()
+    """COUNT, NUMBER, MARKER or WORD: what one token of a card line can be (kept)."""
+    if not any(ch.isdigit() for ch in token):
+        # A token without a digit is neither a count nor a card number.
+        return MARKER if token.lower() in MARKERS else WORD
+    if count_of(token) is not None:
+        return COUNT
+    if is_number(bare(token)):
+        return NUMBER
+    return MARKER if token.lower() in MARKERS else WORD
 
 
 class Template(NamedTuple):
@@ -161,11 +154,8 @@ def card_readings(tokens: list[str], counts: bool = True) -> tuple[Reading, ...]
         shape = f"{POSITION} {shape}"
     elif not counts:
         shape = f"- {shape}"  # no count is read (a structured entry, a partner)
-    templates = READINGS.get(shape)
-    if templates is None:
-        templates = READINGS.keep(shape, _shape_readings(shape))
     found = []
-    for template in templates:
+    for template in shape_readings(shape):
         reading = _reading(parts, template, position)
         if reading is not None:
             found.append(reading)
@@ -200,7 +190,10 @@ def _parts(tokens: list[str]) -> tuple[list[str], list[str]]:
     return parts, kinds
 
 
-def _shape_readings(shape: str) -> tuple[Template, ...]:
+# Shapes, not lines: real lists use a few dozen. A long shape's readings are large (a
+# 12-part shape's about 17 KB), so fewer are kept than in the other caches.
+@memo(512)
+def shape_readings(shape: str) -> tuple[Template, ...]:
     """The readings of a shape, most natural first.
 
     A count is a count-shaped part first, last, or next to a card number (or none: 1
@@ -274,9 +267,6 @@ def _clean_name(text: str) -> str:
     return text
 
 
-# Shape -> its readings: the documented shapes first, any other shape added when met.
-# Shapes, not lines: real lists use a few dozen. A long shape's readings are large (a
-# 12-part shape's about 17 KB), so fewer are kept than in the other caches.
-READINGS: Bounded[str, tuple[Template, ...]] = Bounded(512)
+# The documented shapes' readings worked out at import (any other shape when met).
 for _shape in SHAPES:
-    READINGS.keep(_shape, _shape_readings(_shape))
+    shape_readings(_shape)

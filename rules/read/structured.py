@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypedDict
 
-from rules.cache import Bounded
+from rules.cache import memo
 from rules.read.model import Line, Parsed, Reading
 from rules.read.shapes import card_readings
 
@@ -33,22 +33,15 @@ def parse_structured(sections: Mapping[str, Iterable[Entry]], partner: str | Non
 def _entry_line(
     position: int, text: str, count: int, section: str | None, kind: str = "card"
 ) -> Line:
-    key = f"{count}={text}"  # cached like a card line's reading, with the entry's count
-    read = _ENTRY_READINGS.get(key)
-    if read is None:
-        read = _ENTRY_READINGS.keep(key, _read_entry(text, count))
-    numbers, name, readings = read
+    numbers, name, readings = _read_entry(text, count)
     return Line(position, text, kind, count, numbers, name, section, None, readings)
 
 
+# Kept like a card line's reading (`lines._card_entry`), with the entry's count.
+@memo(4096)
 def _read_entry(text: str, count: int) -> tuple[tuple[str, ...], str | None, tuple[Reading, ...]]:
     """A structured entry's (numbers, name, readings): its `card` read like a line
     without a count, every reading given the entry's count."""
     readings = tuple(r._replace(count=count) for r in card_readings(text.split(), counts=False))
     best = readings[0] if readings else Reading(count, None, None)
     return ((best.number,) if best.number else ()), best.name, readings
-
-
-_ENTRY_READINGS: Bounded[str, tuple[tuple[str, ...], str | None, tuple[Reading, ...]]] = Bounded(
-    4096
-)

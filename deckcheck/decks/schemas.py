@@ -149,6 +149,7 @@ class DeckSummarySchema(Schema):
     name = fields.String(required=True)
     format = fields.String(required=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     changed = fields.Boolean(required=True)
     updated_at = fields.String(required=True)
     version = fields.Integer(required=True)

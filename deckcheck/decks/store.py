@@ -236,12 +236,14 @@ class DeckStore:
             return [dict(r._mapping) for r in conn.execute(query)]
 
     def summaries(self, ids: Sequence[str]) -> list[dict]:
-        """The lookup's columns of these decks (no list, no verdict text)."""
+        """The lookup's columns of these decks (no list)."""
         query = select(
             decks.c.id,
             decks.c.name,
             decks.c.format,
             decks.c.judged_legal,
+            decks.c.judged,  # its violations: a deck not legal is illegal or unconfirmed
+            decks.c.verdict,
             decks.c.judged_changed,
             decks.c.updated_at,
             decks.c.judged_world,

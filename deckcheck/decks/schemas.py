@@ -307,7 +307,9 @@ class ProductRequestSchema(Schema):
 
 class BuildableRequestSchema(Schema):
     decks = fields.List(
-        fields.String(validate=Length(max=64)), required=True, validate=Length(max=LOOKUP_MAX)
+        fields.String(validate=Length(max=64)),
+        validate=Length(max=LOOKUP_MAX),
+        metadata={"description": "left out (or no body): the signed-in account's decks"},
     )
 
 
@@ -325,3 +327,6 @@ class BuildableSchema(Schema):
     shopping_csv = fields.String(required=True)
     other_game = fields.List(fields.String(), required=True)
     not_found = fields.List(fields.String(), required=True)
+    more_decks = fields.Boolean(
+        metadata={"description": "the account has more decks than the newest 500 judged here"}
+    )

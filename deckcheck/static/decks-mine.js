@@ -49,13 +49,24 @@
       el("span", { className: "actions" }, edit, " ", forget));
   }
 
+  // The account's decks the server listed above this list: their tokens, kept here
+  // too, would list them twice.
+  function accountIds() {
+    const listed = document.querySelectorAll("[data-testid=account-decks] li[data-id]");
+    return new Set(Array.from(listed, (li) => li.dataset.id));
+  }
+
   async function render() {
     const kept = store.decks();
-    const ids = Object.keys(kept);
+    const shown = accountIds();
+    const ids = Object.keys(kept).filter((id) => !shown.has(id));
     const list = $("mine-list");
     if (!ids.length) {
       list.hidden = true;
-      $("mine-status").textContent = "This browser keeps no saved decks yet. Save one in the builder, or import a file of your decks.";
+      $("mine-status").textContent = Object.keys(kept).length
+        ? "Every deck this browser keeps is your account's, listed above."
+        : "This browser keeps no saved decks yet. Save one in the builder, or import a file of your decks.";
+      root.dataset.ready = "true";
       return;
     }
     $("mine-status").textContent = `Checking ${ids.length} deck${ids.length === 1 ? "" : "s"}…`;

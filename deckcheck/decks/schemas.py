@@ -85,6 +85,7 @@ class VersionSummarySchema(Schema):
     saved_at = fields.String(required=True)
     fingerprint = fields.String(required=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT + " (as saved)"})
 
 
 class VersionListSchema(Schema):

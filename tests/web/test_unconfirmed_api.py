@@ -101,3 +101,18 @@ def test_saved_deck_lookups_carry_the_verdict(client):
         "typo": (False, "illegal"),
         "ok": (True, "legal"),
     }
+
+
+def test_a_saved_decks_versions_carry_the_verdict_they_were_saved_with(client):
+    saved = client.post("/api/v1/decks", json={"format": "dcg", "decklist": DECK}).get_json()
+    deck_id, token = saved["deck"]["id"], saved["edit_token"]
+    typo = {"decklist": DECK.replace("EX13-010", "XX9-999")}
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.put(f"/api/v1/decks/{deck_id}", json=typo, headers=headers).status_code == 200
+    listed = client.get(f"/api/v1/decks/{deck_id}/versions").get_json()["data"]
+    assert [(v["legal"], v["verdict"]) for v in listed] == [
+        (False, "unconfirmed"),
+        (False, "illegal"),
+    ]
+    first = client.get(f"/api/v1/decks/{deck_id}/versions/1").get_json()
+    assert first["verdict"] == "unconfirmed"

@@ -1,4 +1,5 @@
-"""What a collection can build, over the signed-in account's saved decks (no `decks` sent)."""
+"""The account's decks elsewhere: what a collection can build over them (no `decks` sent),
+and /decks rendering them with their three-way verdict."""
 
 from __future__ import annotations
 
@@ -43,3 +44,18 @@ def test_buildable_without_decks_or_session_says_what_to_send(app):
         assert answer.status_code == 422, answer.get_json()
         error = answer.get_json()["error"]
         assert "decks" in error["message"] and "sign in" in error["message"]
+
+
+def test_decks_page_says_cant_confirm_for_an_accounts_unconfirmed_deck(app, client):
+    """/decks renders the account's decks with their stored three-way verdict."""
+    register(client)
+    newer = ST1_TEXT.replace("4 ST1-02", "4 EX13-010")
+    for name, text in (("Newer", newer), ("Typo", ST1_TEXT.replace("4 ST1-02", "4 XX9-999"))):
+        saved = client.post("/api/v1/decks", json={"format": "dcg", "decklist": text, "name": name})
+        assert saved.status_code == 201
+    verdicts = {
+        d["name"]: d["verdict"] for d in client.get("/api/v1/account/decks").get_json()["data"]
+    }
+    assert verdicts == {"Newer": "unconfirmed", "Typo": "illegal"}
+    page = client.get("/decks").get_data(as_text=True)
+    assert "can&#39;t confirm</span>" in page and "not legal</span>" in page

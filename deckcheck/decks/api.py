@@ -136,7 +136,10 @@ def deck_versions(deck_id: str):
     more = len(rows) > limit
     return jsonify(
         {
-            "data": [{**r, "legal": bool(r["legal"])} for r in page],
+            "data": [
+                {**r, "legal": bool(r["legal"]), "verdict": versions.verdict_as_saved(r)}
+                for r in page
+            ],
             "has_more": more,
             "next_after": page[-1]["version"] if more else None,
         }

@@ -24,18 +24,29 @@ from rules.pool import CardIndex
 MAX_DECKS = 500
 
 
+_LATEST = select(decks.c.id, decks.c.name, decks.c.format, deck_versions.c.structured).join(
+    deck_versions,
+    (deck_versions.c.deck_id == decks.c.id) & (deck_versions.c.version == decks.c.version),
+)
+
+
 def latest_lists(engine, ids: Sequence[str]) -> list[dict]:
     """id, name, format and latest structured list of each of these decks (one query)."""
+    with engine.begin() as conn:
+        return [dict(r._mapping) for r in conn.execute(_LATEST.where(decks.c.id.in_(list(ids))))]
+
+
+def owned_lists(engine, account: str) -> tuple[list[dict], bool]:
+    """The latest lists of an account's newest MAX_DECKS decks (as many as a request may
+    name), and whether it has more (the answer says so: `more_decks`)."""
     query = (
-        select(decks.c.id, decks.c.name, decks.c.format, deck_versions.c.structured)
-        .join(
-            deck_versions,
-            (deck_versions.c.deck_id == decks.c.id) & (deck_versions.c.version == decks.c.version),
-        )
-        .where(decks.c.id.in_(list(ids)))
+        _LATEST.where(decks.c.owner == account)
+        .order_by(decks.c.updated_at.desc(), decks.c.id)
+        .limit(MAX_DECKS + 1)
     )
     with engine.begin() as conn:
-        return [dict(r._mapping) for r in conn.execute(query)]
+        rows = [dict(r._mapping) for r in conn.execute(query)]
+    return rows[:MAX_DECKS], len(rows) > MAX_DECKS
 
 
 def _game(format_id: str) -> str | None:

@@ -33,14 +33,23 @@ def shared(collection_id: str):
     ]
     held = collection.store().set_counts(row["id"])
     sets = collection_views.completion(held, index) if index is not None else []
+    game = GAMES[row["game"]].name if row["game"] in GAMES else row["game"]
     return render_template(
         "decks/collection.html",
         row=row,
-        game=GAMES[row["game"]].name if row["game"] in GAMES else row["game"],
+        game=game,
         cards=listed,
         copies=sum(cards.values()),
         sets=[s for s in sets if s["owned"]],
+        description=description(game, len(cards), sum(cards.values())),
+        base=events_core.base_url(),
     )
+
+
+def description(game: str, different: int, copies: int) -> str:
+    """og:description of a shared collection: its game, different cards and copies."""
+    kinds = "card" if different == 1 else "cards"
+    return f"A {game} collection: {different:,} different {kinds}, {copies:,} in all."
 
 
 @bp.get("/collections")

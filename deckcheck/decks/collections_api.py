@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 from sqlalchemy.exc import OperationalError
 
-from deckcheck.bodies import json_body, load
+from deckcheck.bodies import json_body, load, raw_body
 from deckcheck.decks import buildable, collection, collection_views, core, imports, owner, products
 from deckcheck.decks.api import _body_limit
 from deckcheck.decks.collection_store import BadProof, Edit, NothingToUndo
@@ -268,8 +268,12 @@ def add_product(collection_id: str):
 
 @bp.post("/<collection_id>/buildable")
 def collection_buildable(collection_id: str):
+    """The decks sent, or without `decks` (or a body) the signed-in account's decks."""
     row = collection.find(collection_id)
-    ids = load(_buildable_schema, json_body())["decks"]
+    raw = raw_body()
+    ids = load(_buildable_schema, json_body(raw) if raw.strip() else {}).get("decks")
+    if ids is None:
+        return jsonify(_account_buildable(row))
     wanted = list(dict.fromkeys(ids))
     valid = [i for i in wanted if names.is_id(i)]
     rows = buildable.latest_lists(core.store().engine, valid) if valid else []
@@ -277,3 +281,21 @@ def collection_buildable(collection_id: str):
     body = buildable.buildable(row, rows, collection.pool(row["game"]))
     body["not_found"] = [i for i in wanted if i not in found]
     return jsonify(body)
+
+
+def _account_buildable(row: dict) -> dict:
+    account = owners.account()
+    if account is None:
+        raise ApiError(
+            422,
+            "invalid-request",
+            'Say which decks: send {"decks": ["<deck id>", ...]}, or sign in to ask '
+            "about your account's saved decks.",
+            {"fields": {"decks": ["Missing: send deck ids, or sign in."]}},
+        )
+    rows, more = buildable.owned_lists(core.store().engine, account)
+    body = buildable.buildable(row, rows, collection.pool(row["game"]))
+    body["not_found"] = []
+    if more:
+        body["more_decks"] = True
+    return body

@@ -297,20 +297,32 @@ def summary(row: dict, may_judge: bool) -> tuple[dict, bool]:
     fmt = get_format(row["format"])
     current = fmt is not None and row["judged_world"] == world(fmt)[0].id
     legal, changed = bool(row["judged_legal"]), bool(row["judged_changed"])
+    verdict = stored_verdict(row)
     judged = False
     if not current and fmt is not None and may_judge:
         full = store().deck(row["id"])
         if full is not None:
             seen = view_now(full)
             legal, changed, current, judged = seen.view["legal"], seen.changed, True, True
+            verdict = verdict_of(seen.view["violations"])
     line = {
         "id": row["id"],
         "name": row["name"],
         "format": row["format"],
         "legal": legal,
+        "verdict": verdict,
         "changed": changed,
         "updated_at": row["updated_at"],
         "version": row["version"],
         "current": current,
     }
     return line, judged
+
+
+def stored_verdict(row: dict) -> str:
+    """legal / illegal / unconfirmed of the verdict a deck's row stores (`judged`, or the
+    verdict last shown when that is NULL); a legal deck's is not unpacked."""
+    if row["judged_legal"]:
+        return verdict_of(())
+    stored = row["judged"] if row["judged"] is not None else row["verdict"]
+    return verdict_of(unpack(stored)["violations"])

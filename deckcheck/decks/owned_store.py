@@ -26,6 +26,8 @@ _SUMMARY = (
     decks.c.name,
     decks.c.format,
     decks.c.judged_legal,
+    decks.c.judged,  # its violations: a deck not legal is illegal or unconfirmed
+    decks.c.verdict,
     decks.c.judged_changed,
     decks.c.updated_at,
     decks.c.judged_world,

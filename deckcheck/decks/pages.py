@@ -94,7 +94,8 @@ def mine():
     # Signed in: the account's decks, rendered here with their stored verdicts (the
     # background pass keeps them current), so a new device shows them at once.
     account = owners.account()
-    owned = owned_store.owned_decks(core.store(), account) if account else None
+    rows = owned_store.owned_decks(core.store(), account) if account else None
+    owned = [{**r, "verdict": core.stored_verdict(r)} for r in rows] if rows is not None else None
     return render_template("decks/mine.html", data=page_data(), games=games, owned=owned)
 
 

@@ -85,6 +85,7 @@ class VersionSummarySchema(Schema):
     saved_at = fields.String(required=True)
     fingerprint = fields.String(required=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT + " (as saved)"})
 
 
 class VersionListSchema(Schema):
@@ -149,6 +150,7 @@ class DeckSummarySchema(Schema):
     name = fields.String(required=True)
     format = fields.String(required=True)
     legal = fields.Boolean(required=True)
+    verdict = fields.String(required=True, metadata={"description": VERDICT})
     changed = fields.Boolean(required=True)
     updated_at = fields.String(required=True)
     version = fields.Integer(required=True)
@@ -306,7 +308,9 @@ class ProductRequestSchema(Schema):
 
 class BuildableRequestSchema(Schema):
     decks = fields.List(
-        fields.String(validate=Length(max=64)), required=True, validate=Length(max=LOOKUP_MAX)
+        fields.String(validate=Length(max=64)),
+        validate=Length(max=LOOKUP_MAX),
+        metadata={"description": "left out (or no body): the signed-in account's decks"},
     )
 
 
@@ -324,3 +328,6 @@ class BuildableSchema(Schema):
     shopping_csv = fields.String(required=True)
     other_game = fields.List(fields.String(), required=True)
     not_found = fields.List(fields.String(), required=True)
+    more_decks = fields.Boolean(
+        metadata={"description": "the account has more decks than the newest 500 judged here"}
+    )

@@ -32,6 +32,7 @@ from deckcheck.decks.tables import (
 from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import EventStore, now_utc, token_hash
 from deckcheck.server.owners import Right, may_change
+from rules.verdict import verdict_of
 
 # The deck's columns a read needs: everything but nothing long besides today's verdict.
 _DECK = select(decks).where(decks.c.id == bindparam("d_id"))
@@ -186,6 +187,7 @@ class DeckStore:
                 "structured": pack(saved.structured),
                 "fingerprint": saved.fingerprint,
                 "legal": saved.legal,
+                "verdict": verdict_of(saved.verdict["violations"]),
                 "saved_at": when,
             },
         )
@@ -225,6 +227,7 @@ class DeckStore:
             deck_versions.c.saved_at,
             deck_versions.c.fingerprint,
             deck_versions.c.legal,
+            deck_versions.c.verdict,
         ).where(deck_versions.c.deck_id == deck_id, deck_versions.c.version > after)
         if newest is not None:
             query = query.order_by(deck_versions.c.version.desc()).limit(newest)
@@ -236,12 +239,14 @@ class DeckStore:
             return [dict(r._mapping) for r in conn.execute(query)]
 
     def summaries(self, ids: Sequence[str]) -> list[dict]:
-        """The lookup's columns of these decks (no list, no verdict text)."""
+        """The lookup's columns of these decks (no list)."""
         query = select(
             decks.c.id,
             decks.c.name,
             decks.c.format,
             decks.c.judged_legal,
+            decks.c.judged,  # its violations: a deck not legal is illegal or unconfirmed
+            decks.c.verdict,
             decks.c.judged_changed,
             decks.c.updated_at,
             decks.c.judged_world,

@@ -75,6 +75,8 @@ deck_versions = Table(
     Column("structured", Text, nullable=False),
     Column("fingerprint", String(80), nullable=False),
     Column("legal", Boolean, nullable=False),
+    # legal / illegal / unconfirmed as saved (migration 0010_version_verdicts).
+    Column("verdict", String(12), nullable=True),
     Column("saved_at", String(40), nullable=False),
 )
 

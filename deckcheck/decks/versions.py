@@ -17,6 +17,7 @@ def version_json(row: dict) -> dict:
         "saved_at": row["saved_at"],
         "fingerprint": row["fingerprint"],
         "legal": bool(row["legal"]),
+        "verdict": verdict_as_saved(row),
         **json.loads(row["entry"]),
         "cards": {
             section: [{"number": n, "count": c} for n, c in items]
@@ -26,6 +27,12 @@ def version_json(row: dict) -> dict:
         "unread": [{"text": t, "count": c} for t, c in structured["unread"]],
     }
     return data
+
+
+def verdict_as_saved(row: dict) -> str:
+    """A version's legal / illegal / unconfirmed as it was saved (a row the migration did
+    not reach, NULL, says what its `legal` says)."""
+    return row["verdict"] or ("legal" if row["legal"] else "illegal")
 
 
 def version_number(text: str | None, field: str, default: int) -> int:

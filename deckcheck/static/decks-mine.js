@@ -37,7 +37,9 @@
         el("span", { className: "verdict-cell", text: "Not on the server any more" }),
         el("span", { className: "actions" }, forget));
     }
-    const verdict = el("span", { className: "verdict-cell" }, summary.legal ? "✔ Legal" : "✘ Not legal");
+    // "Can't confirm", never "Not legal", for cards of a product newer than the card list.
+    const words = summary.legal ? "✔ Legal" : summary.verdict === "unconfirmed" ? "? Can't confirm" : "✘ Not legal";
+    const verdict = el("span", { className: "verdict-cell" }, words);
     if (summary.changed) verdict.append(" ", el("strong", { className: "changed", "data-testid": "deck-changed", text: "changed" }));
     if (summary.current === false) verdict.append(" ", el("span", { className: "hint", text: "(as last judged)" }));
     return el("li", { className: summary.legal ? "legal" : "illegal", "data-id": id },
@@ -49,13 +51,24 @@
       el("span", { className: "actions" }, edit, " ", forget));
   }
 
+  // The account's decks the server listed above this list: their tokens, kept here
+  // too, would list them twice.
+  function accountIds() {
+    const listed = document.querySelectorAll("[data-testid=account-decks] li[data-id]");
+    return new Set(Array.from(listed, (li) => li.dataset.id));
+  }
+
   async function render() {
     const kept = store.decks();
-    const ids = Object.keys(kept);
+    const shown = accountIds();
+    const ids = Object.keys(kept).filter((id) => !shown.has(id));
     const list = $("mine-list");
     if (!ids.length) {
       list.hidden = true;
-      $("mine-status").textContent = "This browser keeps no saved decks yet. Save one in the builder, or import a file of your decks.";
+      $("mine-status").textContent = Object.keys(kept).length
+        ? "Every deck this browser keeps is your account's, listed above."
+        : "This browser keeps no saved decks yet. Save one in the builder, or import a file of your decks.";
+      root.dataset.ready = "true";
       return;
     }
     $("mine-status").textContent = `Checking ${ids.length} deck${ids.length === 1 ? "" : "s"}…`;
@@ -73,9 +86,11 @@
     list.replaceChildren(...rows.map(([id, entry, summary]) => row(id, entry, summary)));
     list.hidden = false;
     const changed = found.data.filter((d) => d.changed).length;
-    const illegal = found.data.filter((d) => !d.legal).length;
+    const illegal = found.data.filter((d) => !d.legal && d.verdict !== "unconfirmed").length;
+    const unconfirmed = found.data.filter((d) => d.verdict === "unconfirmed").length;
     $("mine-status").textContent =
       `${ids.length} deck${ids.length === 1 ? "" : "s"}: ${illegal} not legal today` +
+      (unconfirmed ? `, ${unconfirmed} that can't be confirmed yet` : "") +
       (changed ? `, ${changed} changed since last opened` : "") +
       (found.not_found.length ? `, ${found.not_found.length} no longer on the server` : "") + ".";
     root.dataset.ready = "true";

@@ -136,7 +136,8 @@ def test_lookup_answers_many_decks_in_one_call(client):
     data = body.get_json()
     assert [d["id"] for d in data["data"]] == ids
     assert data["data"][0] == {
-        "id": ids[0], "name": "D0", "format": "dcg", "legal": True, "changed": False,
+        "id": ids[0], "name": "D0", "format": "dcg", "legal": True, "verdict": "legal",
+        "changed": False,
         "updated_at": data["data"][0]["updated_at"], "version": 1, "current": True,
     }  # fmt: skip
     assert data["not_found"] == ["nope", "../x"]

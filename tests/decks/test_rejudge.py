@@ -286,6 +286,8 @@ def test_a_lookup_past_its_budget_answers_stored_verdicts_marked(app, tmp_path, 
     monkeypatch.setattr(core, "LOOKUP_JUDGED", 2)
     data = client.post("/api/v1/decks/lookup", json={"ids": ids[::-1]}).get_json()["data"]
     assert [(d["current"], d["legal"]) for d in data] == [(True, False)] * 2 + [(False, True)]
+    # The verdict beside `legal`: of the judging just done, or the stored one.
+    assert [d["verdict"] for d in data] == ["illegal", "illegal", "legal"]
     monkeypatch.setattr(core, "LOOKUP_JUDGED", 100)
     data = client.post("/api/v1/decks/lookup", json={"ids": ids}).get_json()["data"]
     assert [(d["current"], d["legal"], d["changed"]) for d in data] == [(True, False, True)] * 3

@@ -71,17 +71,19 @@ def _serious(page) -> list[dict]:
     return [v for v in violations(page) if v["impact"] in ("critical", "serious")]
 
 
-def _save(page, name: str) -> str:
-    """A deck saved from this page's browser (its session cookie, this site's origin),
-    its edit token kept as the builder's Save keeps it."""
+def _save(page, name: str, signed_in: bool = True) -> str:
+    """A deck saved from this page's browser (its session cookie, this site's origin; no
+    cookie when not `signed_in`: a token deck of no account), its edit token kept as the
+    builder's Save keeps it."""
     made = page.evaluate(
-        """async ([name, list]) => {
+        """async ([name, list, cookie]) => {
             const r = await fetch("/api/v1/decks", {method: "POST",
                 headers: {"Content-Type": "application/json"},
+                credentials: cookie ? "same-origin" : "omit",
                 body: JSON.stringify({format: "dcg", name, decklist: list})});
             return [r.status, await r.json()];
         }""",
-        [name, ST1_TEXT],
+        [name, ST1_TEXT, signed_in],
     )
     assert made[0] == 201, made
     page.evaluate(
@@ -155,6 +157,14 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         decks = phone.evaluate("async () => (await (await fetch('/api/v1/account/decks')).json())")
         names = sorted(d["name"] for d in decks["data"])
         assert names == ["Deck 1", "Deck 3", "Edited on the laptop", "Token deck"]
+        # /decks on the phone: the account's four once (the server's list), and below only
+        # the token decks that are not the account's (this browser keeps all five tokens).
+        other_id = _save(phone, "Nobody's deck", signed_in=False)
+        phone.goto(f"{site}/decks")
+        phone.wait_for_selector("#my-decks[data-ready]")
+        assert phone.locator("[data-testid=account-decks] li").count() == 4
+        mine = phone.locator("[data-testid=my-decks] li")
+        assert mine.evaluate_all("rows => rows.map(r => r.dataset.id)") == [other_id]
         assert phone.errors == [] and laptop.errors == []
     finally:
         phone_context.close()

@@ -339,6 +339,21 @@ def test_my_decks_export_and_import(tab, site, tmp_path):
     assert len(stored(tab)) == 2
 
 
+def test_my_decks_says_cant_confirm_for_a_deck_of_a_newer_product(tab, site):
+    """A deck whose only problem is cards of a product newer than the card list: "Can't
+    confirm" (contract), never "Not legal", in the list and in the count above it."""
+    newer = {**ST1_DECK, "main": [*ST1_DECK["main"][1:], {"card": "EX13-010", "count": 4}]}
+    made = saved_deck(site, "Newer cards", newer)
+    assert made["deck"]["verdict"] == "unconfirmed", made["deck"]["violations"]
+    keep(tab, site, {made["deck"]["id"]: {"token": made["edit_token"], "name": "Newer cards"}})
+    tab.goto(site["base"] + "/decks")
+    tab.wait_for_selector("#my-decks[data-ready]")
+    cell = tab.locator("[data-testid=my-decks] li .verdict-cell").inner_text()
+    assert "Can't confirm" in cell and "Not legal" not in cell
+    status = tab.inner_text("#mine-status")
+    assert "0 not legal today, 1 that can't be confirmed yet" in status
+
+
 def test_my_decks_with_200_decks_asks_once(browser, site):  # noqa: F811
     """200 decks: one POST /api/v1/decks/lookup, no request per deck, shown within a
     generous bound (the figure itself is bench/decks_page.py's)."""

@@ -82,3 +82,37 @@ def test_the_format_page_tells_released_from_announced_products(client):
     assert "newest EX13 on 2026-10-02" in page
     assert "announced: EX14 for 2027-01-22, BT28 for 2027-03-12" in page
     assert 'href="/api/v1/formats/dcg/products"' in page
+
+
+def test_saved_deck_lookups_carry_the_verdict(client):
+    """The lookup line of a saved deck says legal / illegal / unconfirmed beside `legal`,
+    from the verdict it stored (no judging again when its world is current)."""
+    legal = "Digi-Egg deck:\n4 BT1-001\nMain deck:\n46 BT11-061\n4 BT1-010"
+    ids = {}
+    for name, text in (("new", DECK), ("typo", DECK.replace("EX13-010", "XX9-999")), ("ok", legal)):
+        saved = client.post("/api/v1/decks", json={"format": "dcg", "decklist": text})
+        assert saved.status_code == 201, saved.data
+        ids[name] = saved.get_json()["deck"]["id"]
+    answer = client.post("/api/v1/decks/lookup", json={"ids": list(ids.values())}).get_json()
+    by_id = {line["id"]: line for line in answer["data"]}
+    got = {name: (by_id[i]["legal"], by_id[i]["verdict"]) for name, i in ids.items()}
+    assert got == {
+        "new": (False, "unconfirmed"),
+        "typo": (False, "illegal"),
+        "ok": (True, "legal"),
+    }
+
+
+def test_a_saved_decks_versions_carry_the_verdict_they_were_saved_with(client):
+    saved = client.post("/api/v1/decks", json={"format": "dcg", "decklist": DECK}).get_json()
+    deck_id, token = saved["deck"]["id"], saved["edit_token"]
+    typo = {"decklist": DECK.replace("EX13-010", "XX9-999")}
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.put(f"/api/v1/decks/{deck_id}", json=typo, headers=headers).status_code == 200
+    listed = client.get(f"/api/v1/decks/{deck_id}/versions").get_json()["data"]
+    assert [(v["legal"], v["verdict"]) for v in listed] == [
+        (False, "unconfirmed"),
+        (False, "illegal"),
+    ]
+    first = client.get(f"/api/v1/decks/{deck_id}/versions/1").get_json()
+    assert first["verdict"] == "unconfirmed"

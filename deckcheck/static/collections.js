@@ -11,7 +11,11 @@
   const { el } = store;
   const $ = (id) => document.getElementById(id);
   const SHOWN = 200; // cards listed at once; the filter finds the others
-  let current = null; // {id, token, name}
+  let current = null; // {id, token, name}; token null: the signed-in account's binder
+  // The signed-in account's binders (on every device: contract "Accounts"), changed by its
+  // session; this browser's own binders (tokens in localStorage) come first when both.
+  let accountBinders = {};
+  let pickedAccount = null; // the account binder chosen here (not kept in localStorage)
   let cards = []; // [{number, name, count}] of the binder shown
 
   const path = (suffix) => `/api/v1/collections/${encodeURIComponent(current.id)}${suffix || ""}`;
@@ -48,7 +52,8 @@
   async function call(method, suffix, body) {
     const response = await fetch(path(suffix), {
       method,
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${current.token}` },
+      // An account's binder is changed by its session (the cookie), a kept one by its token.
+      headers: current.token ? { "Content-Type": "application/json", Authorization: `Bearer ${current.token}` } : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = await response.json().catch(() => ({}));
@@ -61,16 +66,30 @@
   }
 
   // ------------------------------------------------------------------ binders
+  async function loadAccountBinders() {
+    try {
+      const response = await fetch("/api/v1/account/collections");
+      if (!response.ok) return; // not signed in: this browser's binders only
+      const found = await response.json();
+      for (const c of found.data || []) accountBinders[c.id] = { token: null, name: c.name || c.id };
+    } catch (error) {
+      // Offline or refused: this browser's binders still work.
+    }
+  }
+
   function renderChooser() {
-    const all = store.collections();
+    const all = { ...accountBinders, ...store.collections() };
     const ids = Object.keys(all);
     $("binder-choose-box").hidden = !ids.length;
     $("binder-choose").replaceChildren(...ids.map((id) => el("option", { value: id, text: all[id].name || id })));
     const chosen = store.collection();
-    current = chosen && all[chosen.id] ? chosen : null;
+    const accountId = pickedAccount && all[pickedAccount] ? pickedAccount : Object.keys(accountBinders)[0];
+    if (chosen && all[chosen.id]) current = chosen;
+    else current = accountId ? { id: accountId, token: all[accountId].token, name: all[accountId].name } : null;
     if (current) $("binder-choose").value = current.id;
+    const yours = Object.keys(accountBinders).length;
     $("binders-status").textContent = ids.length
-      ? `${plural(ids.length, "binder")} in this browser.`
+      ? `${plural(ids.length, "binder")}${yours ? ` (${yours} your account's)` : " in this browser"}.`
       : "No binder in this browser yet: make one below.";
     $("binder-new-box").open = !ids.length;
   }
@@ -265,7 +284,14 @@
 
   $("binder-new").addEventListener("click", makeBinder);
   $("binder-choose").addEventListener("change", () => {
-    store.chooseCollection($("binder-choose").value);
+    const id = $("binder-choose").value;
+    if (store.collections()[id]) {
+      store.chooseCollection(id);
+      pickedAccount = null;
+    } else {
+      store.keepCollection(null); // none of this browser's chosen: the account's is shown
+      pickedAccount = id;
+    }
     renderChooser();
     load();
   });
@@ -287,6 +313,8 @@
   $("binder-buildable").addEventListener("click", buildable);
   $("binder-shopping-copy").addEventListener("click", () => copy($("binder-shopping").value, $("binder-shopping-copy")));
   $("binder-share-copy").addEventListener("click", () => copy($("binder-share").href, $("binder-share-copy")));
-  renderChooser();
-  load();
+  loadAccountBinders().then(() => {
+    renderChooser();
+    load();
+  });
 })();

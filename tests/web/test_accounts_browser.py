@@ -111,6 +111,13 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         codes.nth(9).wait_for()
         assert codes.count() == 10
         ids = [_save(phone, f"Deck {n}") for n in (1, 2, 3)]
+        # A binder saved signed in belongs to the account (this browser keeps no token).
+        made = phone.evaluate(
+            """async () => (await fetch('/api/v1/collections', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(
+                    {name: 'Phone binder', game: 'dcg', cards: '4 ST1-03'})})).status"""
+        )
+        assert made == 201
 
         phone.goto(f"{site}/account")
         assert phone.inner_text("#account-name") == f"Rika {width}"
@@ -129,6 +136,17 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         laptop.goto(url)
         laptop.wait_for_url(f"{site}/account")
         assert laptop.inner_text("#account-name") == f"Rika {width}"
+        # The account's binder on the laptop, which never held its token, and changed there.
+        laptop.goto(f"{site}/collections")
+        laptop.wait_for_function(
+            "() => document.getElementById('binder-name').textContent === 'Phone binder'"
+        )
+        assert "1 different card" in laptop.inner_text("#binder-summary")
+        laptop.fill("#binder-text", "2 ST1-01")
+        laptop.click("#binder-add")
+        laptop.wait_for_function(
+            "() => document.getElementById('binder-summary').textContent.startsWith('2 different')"
+        )
         laptop.goto(f"{site}/decks")
         listed = laptop.locator("[data-testid=account-decks] li")
         assert listed.count() == 4

@@ -130,17 +130,24 @@ def register_options():
     return jsonify(passkeys.registration_options(_base(), account_id, name, challenge, []))
 
 
-@bp.post("/register/verify")
-def register_verify():
-    credential = json_body()
-    attempt()
-    challenge, found = _taken(credential, "register")
+def new_passkey(credential: dict, challenge: bytes):
+    """The passkey a registration makes, verified; 400 `passkey-failed` when it does not
+    verify or already belongs to an account (registering, or adding one to an account)."""
     try:
         key = passkeys.verify_registration(_base(), credential, challenge)
     except PasskeyFailed as err:
         raise failed(str(err)) from err
     if store().passkey(key.credential_id) is not None:
         raise failed("this passkey already belongs to an account")
+    return key
+
+
+@bp.post("/register/verify")
+def register_verify():
+    credential = json_body()
+    attempt()
+    challenge, found = _taken(credential, "register")
+    key = new_passkey(credential, challenge)
     account, codes = store().create(found.account_id, found.name, key)
     return signed_in(account["id"], 201, recovery_codes=codes)
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 from flask import Response, jsonify, request
 
 from deckcheck.accounts import passkeys
-from deckcheck.accounts.api import _base, _taken, account_json, bp, failed, optional_body, store
-from deckcheck.accounts.passkeys import PasskeyFailed
+from deckcheck.accounts.api import (
+    _base,
+    _taken,
+    account_json,
+    bp,
+    failed,
+    new_passkey,
+    optional_body,
+    store,
+)
 from deckcheck.accounts.schemas import DeleteSchema
 from deckcheck.bodies import json_body, load
 from deckcheck.errors import ApiError
@@ -55,13 +63,7 @@ def passkey_verify():
     challenge, found = _taken(credential, "add")
     if found.account_id != row["id"]:
         raise failed("the challenge was handed to another account")
-    try:
-        key = passkeys.verify_registration(_base(), credential, challenge)
-    except PasskeyFailed as err:
-        raise failed(str(err)) from err
-    if store().passkey(key.credential_id) is not None:
-        raise failed("this passkey already belongs to an account")
-    store().add_passkey(row["id"], key)
+    store().add_passkey(row["id"], new_passkey(credential, challenge))
     return jsonify({"account": account_json(row, with_passkeys=True)}), 201
 
 

@@ -11,7 +11,7 @@ import secrets
 
 from sqlalchemy import select
 
-from deckcheck.decks.store import DeckStore, _delete_decks
+from deckcheck.decks.store import SUMMARY_COLUMNS, DeckStore, _delete_decks
 from deckcheck.decks.tables import (
     collection_cards,
     collection_changes,
@@ -21,23 +21,12 @@ from deckcheck.decks.tables import (
 )
 from deckcheck.events.store import token_hash, token_matches
 
-_SUMMARY = (
-    decks.c.id,
-    decks.c.name,
-    decks.c.format,
-    decks.c.judged_legal,
-    decks.c.judged,  # its violations: a deck not legal is illegal or unconfirmed
-    decks.c.verdict,
-    decks.c.judged_changed,
-    decks.c.updated_at,
-    decks.c.judged_world,
-    decks.c.version,
-)
-
 
 def owned_decks(store: DeckStore, account: str) -> list[dict]:
     """The lookup's columns of the account's decks, the newest change first."""
-    query = select(*_SUMMARY).where(decks.c.owner == account).order_by(decks.c.updated_at.desc())
+    query = (
+        select(*SUMMARY_COLUMNS).where(decks.c.owner == account).order_by(decks.c.updated_at.desc())
+    )
     with store.engine.begin() as conn:
         return [dict(r._mapping) for r in conn.execute(query)]
 

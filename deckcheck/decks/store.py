@@ -107,6 +107,21 @@ def _insert(dialect: str):
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
 
+# A deck's lookup line (decks/core.summary): the lookup's and an account's list's columns.
+SUMMARY_COLUMNS = (
+    decks.c.id,
+    decks.c.name,
+    decks.c.format,
+    decks.c.judged_legal,
+    decks.c.judged,  # its violations: a deck not legal is illegal or unconfirmed
+    decks.c.verdict,
+    decks.c.judged_changed,
+    decks.c.updated_at,
+    decks.c.judged_world,
+    decks.c.version,
+)
+
+
 class DeckStore:
     """Each method is one transaction."""
 
@@ -240,18 +255,7 @@ class DeckStore:
 
     def summaries(self, ids: Sequence[str]) -> list[dict]:
         """The lookup's columns of these decks (no list)."""
-        query = select(
-            decks.c.id,
-            decks.c.name,
-            decks.c.format,
-            decks.c.judged_legal,
-            decks.c.judged,  # its violations: a deck not legal is illegal or unconfirmed
-            decks.c.verdict,
-            decks.c.judged_changed,
-            decks.c.updated_at,
-            decks.c.judged_world,
-            decks.c.version,
-        ).where(decks.c.id.in_(list(ids)))
+        query = select(*SUMMARY_COLUMNS).where(decks.c.id.in_(list(ids)))
         with self.engine.begin() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 

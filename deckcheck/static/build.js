@@ -798,27 +798,12 @@
 
   // ------------------------------------------------------------ send to an event
 
-  // An event's players' link (`https://host/e/<id>`, its admin or receipt links too) or
-  // its bare id, as the organizer hands it out; null when it is neither.
-  function eventTarget(typed) {
-    const text = typed.trim();
-    if (/^[A-Za-z0-9_-]{1,32}$/.test(text)) return { origin: location.origin, id: text };
-    let url;
-    try {
-      url = new URL(text, location.href);
-    } catch (error) {
-      return null;
-    }
-    const match = url.pathname.match(/\/e\/([A-Za-z0-9_-]{1,32})(?:\/|$)/);
-    if (!match || !/^https?:$/.test(url.protocol)) return null;
-    return { origin: url.origin, id: match[1] };
-  }
-
   // The event page reads a list from its address's `#list=` fragment (a fragment never
   // reaches a server): the player lands on the event's form with this deck as text.
   async function sendToEvent() {
     const out = $("b-event-result");
-    const target = eventTarget($("b-event").value);
+    // The link or id as the organizer hands it out (decks-store.js, loaded before this).
+    const target = window.deckcheckDecks.eventTarget($("b-event").value);
     if (!target) {
       out.textContent = "That is not an event's link or id. Ask the organizer for the players' link: it looks like https://…/e/abc123.";
       return;

@@ -19,7 +19,6 @@ from sqlalchemy.engine import Engine
 
 from deckcheck.accounts.passkeys import NewPasskey
 from deckcheck.events.buckets import take_statement
-from deckcheck.events.store import now_utc, token_hash
 from deckcheck.server.tables import (
     account_challenges,
     account_sessions,
@@ -28,6 +27,7 @@ from deckcheck.server.tables import (
     recovery_codes,
     sign_in_links,
 )
+from deckcheck.server.tokens import now_utc, token_hash
 
 CHALLENGE_SECONDS = 300
 LINK_SECONDS = 600

@@ -22,10 +22,10 @@ from deckcheck.decks.schemas import (
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import names
-from deckcheck.events.packing import unpack
-from deckcheck.events.store import token_matches
 from deckcheck.format_registry import get_format
 from deckcheck.server import owners
+from deckcheck.server.packing import unpack
+from deckcheck.server.tokens import token_matches
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
 bp.register_error_handler(OperationalError, events_core.busy_response)

@@ -17,8 +17,8 @@ from sqlalchemy import select
 from deckcheck.csvout import to_csv
 from deckcheck.decks import collection
 from deckcheck.decks.tables import deck_versions, decks
-from deckcheck.events.packing import unpack
 from deckcheck.format_registry import get_format
+from deckcheck.server.packing import unpack
 from rules.pool import CardIndex
 
 MAX_DECKS = 500

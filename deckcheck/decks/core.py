@@ -24,9 +24,9 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
 from deckcheck.events import limits, names
 from deckcheck.events.judge import verdict_json
-from deckcheck.events.packing import unpack
 from deckcheck.format_registry import get_format
 from deckcheck.server import owners
+from deckcheck.server.packing import unpack
 from rules.format import Format
 from rules.pool import CardIndex
 from rules.verdict import verdict_of

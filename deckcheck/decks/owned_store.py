@@ -19,7 +19,7 @@ from deckcheck.decks.tables import (
     deck_feed,
     decks,
 )
-from deckcheck.events.store import token_hash, token_matches
+from deckcheck.server.tokens import token_hash, token_matches
 
 
 def owned_decks(store: DeckStore, account: str) -> list[dict]:

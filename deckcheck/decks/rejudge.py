@@ -39,9 +39,9 @@ from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
 from deckcheck.decks.store import Part, Stored
 from deckcheck.decks.world import World, changed_numbers
 from deckcheck.events.core import store
-from deckcheck.events.packing import unpack
-from deckcheck.events.store import now_utc
 from deckcheck.format_registry import get_format
+from deckcheck.server.packing import unpack
+from deckcheck.server.tokens import now_utc
 from rules.format import Format
 
 log = logging.getLogger("deckcheck.decks")

@@ -29,9 +29,10 @@ from deckcheck.decks.tables import (
     deck_worlds,
     decks,
 )
-from deckcheck.events.packing import pack, unpack
-from deckcheck.events.store import EventStore, now_utc, token_hash
+from deckcheck.events.store import EventStore
 from deckcheck.server.owners import Right, may_change
+from deckcheck.server.packing import pack, unpack
+from deckcheck.server.tokens import now_utc, token_hash
 from rules.verdict import verdict_of
 
 # The deck's columns a read needs: everything but nothing long besides today's verdict.

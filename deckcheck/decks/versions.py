@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from deckcheck.errors import ApiError
-from deckcheck.events.packing import unpack
+from deckcheck.server.packing import unpack
 from rules.pool import CardIndex
 
 

@@ -16,7 +16,6 @@ from deckcheck.events import alike, limits, names, verdicts, writable, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.marks import marks_json
 from deckcheck.events.opened import store  # every product asks core.store()
-from deckcheck.events.packing import pack, unpack
 from deckcheck.events.store import (
     Claim,
     EventFull,
@@ -25,11 +24,10 @@ from deckcheck.events.store import (
     NewSubmission,
     PlayerDropped,
     PlayerExists,
-    now_utc,
-    token_hash,
-    token_matches,
 )
 from deckcheck.format_registry import get_format
+from deckcheck.server.packing import pack, unpack
+from deckcheck.server.tokens import now_utc, token_hash, token_matches
 from deckcheck.words import moment_words
 from rules.cache import Bounded
 from rules.custom import FormatFileError, early_codes

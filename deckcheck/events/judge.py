@@ -12,8 +12,8 @@ from datetime import date
 
 from deckcheck import service
 from deckcheck.errors import ApiError
-from deckcheck.events.packing import unpack
 from deckcheck.report_json import violation_json
+from deckcheck.server.packing import unpack
 from rules.format import Format
 from rules.model import Report
 from rules.verdict import verdict_of

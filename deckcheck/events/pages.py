@@ -31,10 +31,10 @@ from deckcheck.days import read_day
 from deckcheck.errors import ApiError, wants_json
 from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
-from deckcheck.events.packing import unpack
 from deckcheck.events.schemas import CUTOFF, PUBLISH
-from deckcheck.events.store import token_matches
 from deckcheck.format_registry import registry
+from deckcheck.server.packing import unpack
+from deckcheck.server.tokens import token_matches
 from rules.games import SECTIONS
 from rules.lock import compare_decks
 

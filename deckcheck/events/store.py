@@ -18,8 +18,6 @@ a check that only one of them should.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
 import secrets
@@ -27,7 +25,6 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, event, func, or_, select, tuple_
@@ -37,9 +34,10 @@ from deckcheck.events import changelog
 from deckcheck.events.buckets import Bucket, take_statement
 from deckcheck.events.migrate import upgrade
 from deckcheck.events.names import fold, player_key
-from deckcheck.events.packing import pack
 from deckcheck.events.tables import changes, drops, events, metadata, submissions
 from deckcheck.events.writable import WriteHealth
+from deckcheck.server.packing import pack
+from deckcheck.server.tokens import now_utc, token_hash, token_matches
 
 __all__ = ["metadata", "EventStore"]
 
@@ -88,21 +86,6 @@ class Claim:
 
     edit_token: str | None = None
     organizer: bool = False
-
-
-def now_utc() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def token_matches(stored_hash: str | None, token: str | None) -> bool:
-    """Constant time, and never true for a row that has no token."""
-    if not stored_hash or not token:
-        return False
-    return hmac.compare_digest(token_hash(token), stored_hash)
 
 
 def database_url(setting: str) -> str:

@@ -14,16 +14,9 @@ from sqlalchemy import select
 
 from deckcheck.events import changelog
 from deckcheck.events.names import fold
-from deckcheck.events.store import (
-    _LOCK_EVENT,
-    CURRENT,
-    EventStore,
-    _drop,
-    _restore,
-    _row,
-    now_utc,
-)
+from deckcheck.events.store import _LOCK_EVENT, CURRENT, EventStore, _drop, _restore, _row
 from deckcheck.events.tables import drops, events, submissions
+from deckcheck.server.tokens import now_utc
 
 MARKS = ("published", "accepted", "checked_in")
 LISTS_PAGE = 200

@@ -21,8 +21,8 @@ import rules
 from deckcheck import __version__
 from deckcheck.db import pools
 from deckcheck.events.judge import rejudged, unresolved_lines
-from deckcheck.events.packing import pack, unpack
 from deckcheck.report_json import report_json
+from deckcheck.server.packing import pack, unpack
 from rules.cache import Bounded
 from rules.format import Format
 from rules.model import Report

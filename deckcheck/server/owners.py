@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from deckcheck.events.store import token_matches
 from deckcheck.server import sessions
+from deckcheck.server.tokens import token_matches
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from sqlalchemy import select
 
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events.store import now_utc, token_hash
 from deckcheck.server.tables import account_sessions
+from deckcheck.server.tokens import now_utc, token_hash
 
 COOKIE = "deckcheck_session"
 LIFETIME = timedelta(days=30)  # unused this long, a session ends

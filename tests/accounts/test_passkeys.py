@@ -12,8 +12,8 @@ from accounts.conftest import site_client
 from accounts.helpers import login, register
 from sqlalchemy import func, select
 
-from deckcheck.events.store import token_hash
 from deckcheck.server.tables import accounts, recovery_codes
+from deckcheck.server.tokens import token_hash
 
 
 def _count(app, table) -> int:

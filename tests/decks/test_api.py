@@ -7,7 +7,7 @@ import pytest
 from fixture_cards import ST1_DECK, ST1_TEXT
 
 from deckcheck.decks.tables import decks
-from deckcheck.events.store import token_hash
+from deckcheck.server.tokens import token_hash
 
 
 def save(client, **body) -> dict:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from deckcheck.events.migrate import upgrade
-from deckcheck.events.packing import pack
 from deckcheck.events.store import EventStore
+from deckcheck.server.packing import pack
 
 
 def test_packed_collections_become_rows_with_their_counts(events_database):

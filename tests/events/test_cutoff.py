@@ -198,8 +198,8 @@ def test_creating_an_event_from_the_form_redirects_and_a_reload_creates_nothing(
 def test_a_row_stored_before_its_verdict_word_reads_it_from_its_violations():
     """Rows of an older server (no judged_verdict): legal / illegal / unconfirmed from the
     stored violations, as rules.verdict reads them (an unknown card of a known product)."""
-    from deckcheck.events.packing import pack
     from deckcheck.events.verdicts import verdict_word
+    from deckcheck.server.packing import pack
 
     def row(*violations):
         given = {"violations": list(violations), "warnings": []}

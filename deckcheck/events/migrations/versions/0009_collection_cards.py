@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from deckcheck.decks.collection_views import set_code
-from deckcheck.events.packing import pack, unpack
+from deckcheck.server.packing import pack, unpack
 from rules.numbers import number_key
 
 revision = "0009_collection_cards"

@@ -16,7 +16,7 @@ from cardpool import list_store
 from cardpool.adding import added
 from cardpool.store import pool_info
 from rules.cache import Bounded
-from rules.games import GAME_IDS, game_name
+from rules.games import GAME_IDS, GAMES, game_label
 from rules.sets import newest_sets
 
 # Series whose newest set names the list in one line ("newest BT26 / EX12").
@@ -34,7 +34,7 @@ def _db_key(db: sqlite_utils.Database) -> str:
 def newest_set_codes(db: sqlite_utils.Database, game: str, generation: int) -> list[str]:
     """The newest numbered set of each series the pool holds (DCG: BT26, EX12, ST24, ...),
     then the series without numbered sets (P, LM). Other games number cards without sets."""
-    if game != "dcg":
+    if game not in GAMES or not GAMES[game].set_numbers:
         return []
     key = (_db_key(db), game)
     cached = _newest.get(key)
@@ -118,7 +118,7 @@ def list_date(pool: dict) -> str:
 
 def line(entry: dict) -> str:
     """`Card list: 4,391 DCG cards, newest BT26 / EX12, updated 2026-08-20`."""
-    game = entry["game"].upper() if entry["game"] == "dcg" else game_name(entry["game"])
+    game = game_label(entry["game"])
     if not entry["cards"]:
         return f"Card list: no {game} cards yet (an organizer imports them: docs/data.md)"
     text = f"Card list: {entry['cards']:,} {game} cards"

@@ -22,11 +22,11 @@ from cardpool.errors import CardPoolError, SourceFormatError
 from cardpool.fetch import Fetched, fetch
 from cardpool.imports import read_source
 from rules.cache import Bounded
+from rules.games import GAMES, GAMES_WITH_LISTS, LISTS_GAME
 from rules.list_check import ListFileError, check_history
 from rules.lists import ListHistory, load_history, shipped_raw
 from rules.nesting import MAX_DEPTH, bracket_depth
 
-GAMES_WITH_LISTS = ("dcg",)
 MAX_BYTES = 4 * 1024 * 1024
 CURRENT, PREVIOUS = "current", "previous"
 # How a list sync is recorded among the pools' syncs (cardpool.freshness, GET /api/v1/pools).
@@ -54,13 +54,16 @@ def _db_key(db: sqlite_utils.Database) -> str:
     return row[2] if row else ""
 
 
-def shipped(game: str = "dcg") -> Stored:
-    history = load_history(f"{game}_lists.json")
-    raw = shipped_raw(f"{game}_lists.json")
+def shipped(game: str = LISTS_GAME) -> Stored:
+    name = GAMES[game].dated.lists
+    if name is None:
+        raise CardPoolError(f"{game} has no dated lists")
+    history = load_history(name)
+    raw = shipped_raw(name)
     return Stored(history, raw, history.source or "", history.updated, 0)
 
 
-def generation(db: sqlite_utils.Database, game: str = "dcg") -> int:
+def generation(db: sqlite_utils.Database, game: str = LISTS_GAME) -> int:
     """Cheap: the current history's generation (0: the shipped one serves)."""
     row = db.execute(
         "SELECT generation FROM lists WHERE game = ? AND slot = ?", [game, CURRENT]
@@ -68,11 +71,11 @@ def generation(db: sqlite_utils.Database, game: str = "dcg") -> int:
     return row[0] if row else 0
 
 
-def current(db: sqlite_utils.Database, game: str = "dcg") -> Stored:
+def current(db: sqlite_utils.Database, game: str = LISTS_GAME) -> Stored:
     return _slot(db, game, CURRENT) or shipped(game)
 
 
-def previous(db: sqlite_utils.Database, game: str = "dcg") -> Stored | None:
+def previous(db: sqlite_utils.Database, game: str = LISTS_GAME) -> Stored | None:
     """The history the current one replaced: the shipped one after a first import."""
     found = _slot(db, game, PREVIOUS)
     if found is None and _slot(db, game, CURRENT) is not None:

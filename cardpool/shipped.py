@@ -22,7 +22,8 @@ from functools import lru_cache
 from importlib import resources
 
 from cardpool.cards import make_row, split
-from cardpool.importers import card_csv
+from cardpool.importers import card_csv, dcg_json
+from rules.games import GAMES
 from rules.numbers import number_key
 
 PACKAGE = "cardpool.starter"
@@ -90,7 +91,9 @@ def shipped_rows(game: str) -> tuple[bytes, tuple[dict, ...]]:
     two equal on the shipped file. The small starter lists go through the importer.
     """
     content = read_shipped(game)
-    if game == "dcg":
+    # A game synced from an upstream JSON list ships the CSV tools/build_dcg_list.py
+    # writes from it (`to_csv`).
+    if GAMES[game].json_card_list:
         return content, tuple(quick_rows(game, content))
     rows = card_csv.parse(game, content, f"shipped:{shipped_file(game)}")
     return content, tuple(rows)
@@ -146,7 +149,7 @@ def _whole(text: str) -> int | None:
 def additions() -> tuple[dict, ...]:
     """deckcheck's own DCG additions to the upstream list, validated rows."""
     content = resources.files(PACKAGE).joinpath(ADDITIONS).read_bytes()
-    return tuple(card_csv.parse("dcg", content, f"shipped:{ADDITIONS}"))
+    return tuple(card_csv.parse(dcg_json.GAME, content, f"shipped:{ADDITIONS}"))
 
 
 def with_additions(rows: list[dict], extra: tuple[dict, ...] | None = None) -> list[dict]:

@@ -29,6 +29,7 @@ from cardpool.db import connect
 from cardpool.errors import CardPoolError
 from cardpool.freshness import last_syncs, record_sync
 from cardpool.imports import Progress, database_problem, sync_pool
+from rules.games import LISTS_GAME
 
 log = logging.getLogger("deckcheck.sync")
 MIN_EVERY, MAX_EVERY = 10.0, 7 * 86400.0
@@ -164,7 +165,7 @@ class BackgroundSync:
         """(record key, url, is a list history) of every configured upstream."""
         keys = [(game, url, False) for game, url in sorted(self.urls.items())]
         if self.lists_url:
-            keys.append((LISTS_KEY.format(game="dcg"), self.lists_url, True))
+            keys.append((LISTS_KEY.format(game=LISTS_GAME), self.lists_url, True))
         return keys
 
     def due(self, db: sqlite_utils.Database) -> list[tuple[str, str, bool]]:
@@ -189,7 +190,10 @@ class BackgroundSync:
             try:
                 done = []
                 for key, url, is_lists in self.due(db):
-                    outcome = sync_lists_one(db, "dcg", url) if is_lists else sync_one(db, key, url)
+                    if is_lists:
+                        outcome = sync_lists_one(db, LISTS_GAME, url)
+                    else:
+                        outcome = sync_one(db, key, url)
                     level = logging.WARNING if outcome.result == "failed" else logging.INFO
                     log.log(level, "background sync of %s: %s", key, outcome.message)
                     done.append((key, outcome))

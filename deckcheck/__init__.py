@@ -16,6 +16,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from cardpool.syncing import parse_every
+from rules.games import GAMES
 
 __version__ = "0.1.0"
 
@@ -130,13 +131,6 @@ def _templates() -> Path:
     return packaged if packaged.is_dir() else here.parent / "templates"
 
 
-DEFAULT_SYNC_URLS = {
-    # The MIT-licensed community list this project's DCG importer reads (see README).
-    "dcg": "https://raw.githubusercontent.com/vinicius3333/aegis-digimon-tcg/main/"
-    "packages/shared/src/cards/data/cards.json",
-}
-
-
 def pool_check_seconds(text: str | None) -> float:
     """DECKCHECK_POOL_CHECK_SECONDS, default 1. A value that is not a number of seconds
     stops the start: NaN would never look again, and a typo must not pass unnoticed."""
@@ -166,7 +160,7 @@ def trusted_proxies(text: str | None) -> int:
 
 def _sync_urls(text: str | None) -> dict[str, str]:
     """`DECKCHECK_SYNC_URLS="dcg=https://...,dmcg=https://..."` overrides the defaults."""
-    urls = dict(DEFAULT_SYNC_URLS)
+    urls = {g.id: g.sync_url for g in GAMES.values() if g.sync_url}  # rules.games
     for item in (text or "").split(","):
         game, _, url = item.partition("=")
         if game.strip() and url.strip():

@@ -35,7 +35,7 @@ from deckcheck.schemas import (
 )
 from rules import odds
 from rules.export import ExportError, ExportTooLarge, export
-from rules.games import GAMES
+from rules.games import GAMES, LISTS_GAME, PRODUCTS_GAME
 from rules.verdict import verdict_of
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -393,12 +393,13 @@ def pools_status():
 
 @bp.get("/formats/dcg/products")
 def dcg_products():
-    return jsonify(products_json(service.pool_index(service.find_format("dcg"))))
+    fmt = service.find_format(GAMES[PRODUCTS_GAME].format_id)
+    return jsonify(products_json(service.pool_index(fmt)))
 
 
 @bp.get("/formats/dcg/lists")
 def dcg_lists():
-    return jsonify(list_store.current(get_db(), "dcg").raw)
+    return jsonify(list_store.current(get_db(), LISTS_GAME).raw)
 
 
 @bp.get("/health")

@@ -13,7 +13,7 @@ from deckcheck import service
 from deckcheck.days import query_day
 from deckcheck.format_registry import registry
 from deckcheck.images import images
-from rules.games import GAMES, section_title
+from rules.games import DEFAULT_FORMAT, GAMES, section_title
 
 bp = Blueprint("builder", __name__)
 # A playset when a format names no copy limit of its own (DCG's is 4).
@@ -28,7 +28,7 @@ def _chosen_format(formats: dict) -> str:
     game = request.args.get("game", "")
     if game in formats:
         return game
-    return next((f.id for f in formats.values() if f.game == game), "dcg")
+    return next((f.id for f in formats.values() if f.game == game), DEFAULT_FORMAT)
 
 
 def playset(fmt) -> int:

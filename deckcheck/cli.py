@@ -18,7 +18,7 @@ from cardpool.errors import CardPoolError
 from cardpool.imports import Progress, database_problem, import_pool
 from cardpool.store import pool_info
 from cardpool.syncing import sync_lists_one, sync_one
-from rules.games import GAME_IDS
+from rules.games import GAME_IDS, LISTS_GAME
 
 cardpool_cli = AppGroup("cardpool", help="Import, sync and inspect the card database.")
 
@@ -181,12 +181,12 @@ def lists_sync_command() -> None:
         raise click.ClickException("no list history URL configured (set DECKCHECK_LISTS_URL)")
     db = _db()
     try:
-        outcome = sync_lists_one(db, "dcg", url)
+        outcome = sync_lists_one(db, LISTS_GAME, url)
     finally:
         db.close()
     if outcome.result == "failed":
         raise click.ClickException(outcome.message)
-    click.echo(f"dcg lists: {outcome.message}")
+    click.echo(f"{LISTS_GAME} lists: {outcome.message}")
 
 
 @lists_cli.command("show")

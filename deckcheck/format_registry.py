@@ -29,6 +29,7 @@ from deckcheck.db import get_db
 from rules.builtin import BUILT_IN
 from rules.custom import MAX_FILE_BYTES, FormatFileError, LoadedFormats, build, parse
 from rules.format import Format
+from rules.games import LISTS_GAME
 
 RECHECK_SECONDS = 1.0
 _lock = threading.Lock()
@@ -76,7 +77,7 @@ def built_in(stored: Stored | None) -> dict[str, Format]:
     if stored is None or stored.generation == 0:
         return dict(BUILT_IN)
     return {
-        fid: replace(fmt, lists=stored.history) if fmt.game == "dcg" and fmt.lists else fmt
+        fid: replace(fmt, lists=stored.history) if fmt.game == LISTS_GAME and fmt.lists else fmt
         for fid, fmt in BUILT_IN.items()
     }
 

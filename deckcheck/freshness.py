@@ -24,7 +24,7 @@ from cardpool.store import pool_info
 from cardpool.syncing import BackgroundSync
 from deckcheck import service, share
 from deckcheck.db import get_db
-from rules.games import GAME_IDS, game_name
+from rules.games import GAME_IDS, GAMES, LISTS_GAME, game_name
 from rules.lists import Change, reported_words
 
 bp = Blueprint("data", __name__)
@@ -69,24 +69,24 @@ def about_data():
         .joinpath("LICENSE-aegis-digimon-tcg.txt")
         .read_text("utf-8")
     )
-    stored = list_store.current(db, "dcg")
+    stored = list_store.current(db, LISTS_GAME)
     return render_template(
         "about_data.html",
         pools=[{**e, "line": freshness.line(e)} for e in freshness.status(db)],
         game_names={e["game"]: game_name(e["game"]) for e in freshness.status(db)},
         licence=licence,
         lists=stored,
-        previous=list_store.previous(db, "dcg"),
+        previous=list_store.previous(db, LISTS_GAME),
         sync_every=current_app.config.get("SYNC_EVERY"),
     )
 
 
 @bp.get("/formats/dcg/changes.atom")
 def changes_feed():
-    stored = list_store.current(get_db(), "dcg")
+    stored = list_store.current(get_db(), LISTS_GAME)
     # Relative without DECKCHECK_BASE_URL (a reader resolves it against the feed's own
     # address), never from the request's Host header (contract, "Limits").
-    link = share.link("web.format_detail", format_id="dcg")
+    link = share.link("web.format_detail", format_id=GAMES[LISTS_GAME].format_id)
     # The feed's time is when the lists last changed (the import, or the shipped file's
     # date), never in the future: a change effective in 2999 is news the day it is listed.
     listed = min((stored.updated or "2020-01-01")[:10], service.today().isoformat())

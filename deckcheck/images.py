@@ -23,7 +23,6 @@ from rules.games import GAMES
 
 # One host name (letters, digits, dots, dashes) or a bracketed IPv6 address, then a port.
 _NETLOC = re.compile(r"(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[^:]*))?")
-DEFAULT = {"dcg": "https://world.digimoncard.com/images/cardlist/card/{number}.png"}
 FIELDS = ("{number}", "{number_base}")
 
 
@@ -58,7 +57,8 @@ def parse(text: str | None) -> Images:
     """The setting's value read whole; a template that cannot be used stops the start
     (a typo must not silently leave players without images, or point them elsewhere)."""
     text = (text or "").strip()
-    templates = dict(DEFAULT)
+    # Each game's own image address (rules.games `image_template`) unless the setting says.
+    templates = {g.id: g.image_template for g in GAMES.values() if g.image_template}
     if text.lower() == "off":
         return Images({})
     given: set[str] = set()

@@ -14,12 +14,12 @@ from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
 from deckcheck.events.judge import unresolved_lines
-from deckcheck.events.pages import SECTION_NAMES
 from deckcheck.format_registry import registry
 from deckcheck.report_json import report_json
 from deckcheck.web import pack
 from rules import roster
 from rules.format import Format
+from rules.games import DEFAULT_FORMAT, SECTION_NAMES
 from rules.lock import compare_decks
 from rules.model import Report
 from rules.verdict import UNCONFIRMED, verdict_of
@@ -114,7 +114,7 @@ def _event_request() -> tuple[dict, list[roster.Submission], bool]:
         return _unpack_payload(request.form["payload"])
     meta = {
         "name": request.form.get("event", "").strip()[:200] or "Event",
-        "format": request.form.get("format", "dcg"),
+        "format": request.form.get("format", DEFAULT_FORMAT),
         "date": request.form.get("date") or "",
     }
     subs: list[roster.Submission] = []
@@ -342,7 +342,7 @@ def _sheet(row: Row, fmt: Format) -> dict:
 def deck_check():
     if request.method == "GET":
         return render_template("event/lock.html", formats=registry().formats.values(), result=None)
-    fmt = service.find_format(request.form.get("format", "dcg"))
+    fmt = service.find_format(request.form.get("format", DEFAULT_FORMAT))
     registered_text = request.form.get("registered", "")
     presented_text = request.form.get("presented", "")
     if not registered_text.strip() or not presented_text.strip():

@@ -18,7 +18,7 @@ from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.report_json import report_json
 from rules.export import ExportError, export
-from rules.games import GAMES, SECTIONS, game_name
+from rules.games import DEFAULT_FORMAT, GAMES, SECTIONS, game_name
 from rules.numbers import number_key
 
 bp = Blueprint("web", __name__)
@@ -41,7 +41,7 @@ def index():
 def _deck_request() -> tuple[str, str, date | None]:
     """(format id, decklist text, date) from the form, an upload, or a share link."""
     source = request.form if request.method == "POST" else request.args
-    format_id = source.get("format", "dcg")
+    format_id = source.get("format", DEFAULT_FORMAT)
     text = source.get("decklist", "")
     upload = request.files.get("file")
     if upload and upload.filename:

@@ -30,6 +30,7 @@ from rules.checks import (
     RestrictedCards,
 )
 from rules.format import Format
+from rules.games import has_products
 from rules.lists import BANNED, RESTRICTED, CardRef, Change, ListHistory
 from rules.nesting import MAX_DEPTH, bracket_depth, value_depth
 from rules.products import dcg_products
@@ -303,7 +304,7 @@ def _apply_early(fmt: Format, data: dict) -> Format:
         if "early_from" in data:
             raise FormatFileError("early_from needs early (the products legal early)")
         return fmt
-    if fmt.game != "dcg":
+    if not has_products(fmt.game):
         raise FormatFileError("early is for DCG formats (products with release dates)")
     start = _date(data["early_from"]) if "early_from" in data else None
     return replace(fmt, early=early_codes(data["early"]), early_from=start)

@@ -2,7 +2,10 @@
 
 Adding a game means adding one `Game` here and its formats in `rules/builtin/`;
 the card importers, the resolver, the charts, the exports, the API schemas and the
-pages take their sections, kinds, levels and names from this registry.
+pages take their sections, kinds, levels and names from this registry, and so do the
+rule documents' titles, the default card images and upstream, the dated lists and
+products, and the section headings. Code that would test a game id (`game == ...`)
+asks a `Game` what it has instead (`has_products`, `has_deck_codes`, ...).
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ SECTIONS = {
 }
 # Header words (lower case) -> the section they open, for the parser.
 HEADERS = {header: s.id for s in SECTIONS.values() for header in s.headers}
+# Section id -> its heading on the pages (the event and quick-event tables).
+SECTION_NAMES = {s.id: s.heading for s in SECTIONS.values()}
 
 
 def section_title(section: str) -> str:
@@ -117,11 +122,42 @@ class Draws:
 
 
 @dataclass(frozen=True)
+class Document:
+    """A rule document as players know it: `source` is the file name (or the address
+    prefix) a format's sources cite it by (../shared/rules-docs/), `title` and `url`
+    what pages show instead (deckcheck.documents)."""
+
+    source: str
+    title: str
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Dated:
+    """A game's dated facts, files in `rules/data/`: `lists` its banned / restricted
+    list history (imported and synced over by `cardpool lists`), `releases` its
+    products' release days (a card is legal from its product's day; numbers of a known
+    product the list lacks are unconfirmed; organizers make products legal early),
+    `starter_decks` the fixed contents of its starter decks (collections add them)."""
+
+    lists: str | None = None
+    releases: str | None = None
+    starter_decks: str | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     """A card game: its deck sections and the vocabulary of its card list.
 
     `headers_decide`: section headers in pasted text place the cards (DBE); otherwise
     headers are hints and `auto_sections` sort cards by kind (DCG eggs).
+    `default_format`: the format its pages pick for it; `short`: how a line of text
+    names it (`4,391 DCG cards`), its name when empty. `image_template`: where its card
+    images are, unless DECKCHECK_CARD_IMAGES says otherwise (deckcheck.images);
+    `sync_url`: the upstream card list `cardpool sync` reads, unless
+    DECKCHECK_SYNC_URLS says otherwise. `set_numbers`: a card number begins with its
+    set's code (`BT1-010`: a pool's newest sets, playsets of a set). `marker`: the tag
+    deck builders write beside a card name (`Agumon (DCG)`), never part of the name.
     """
 
     id: str
@@ -141,6 +177,31 @@ class Game:
     starter_pool: bool = False
     notes: tuple[str, ...] = field(default=())
     draws: Draws | None = None
+    default_format: str = ""
+    short: str = ""
+    documents: tuple[Document, ...] = ()
+    image_template: str | None = None
+    sync_url: str | None = None
+    dated: Dated = Dated()
+    set_numbers: bool = False
+    marker: str | None = None
+
+    @property
+    def format_id(self) -> str:
+        """The format its pages pick for it: `default_format`, else the one of its id."""
+        return self.default_format or self.id
+
+    @property
+    def label(self) -> str:
+        return self.short or self.name
+
+    @property
+    def has_lists(self) -> bool:
+        return self.dated.lists is not None
+
+    @property
+    def has_products(self) -> bool:
+        return self.dated.releases is not None
 
     def canonical_level(self, text: str) -> str | None:
         """The canonical spelling of a level, or None when the game has no such level."""
@@ -179,6 +240,36 @@ GAMES: dict[str, Game] = {
                 rule='Digimon Card Game Rule Manual, game setup steps 4 and 5 and "Draw Phase"',
                 security=5,
             ),
+            default_format="dcg",
+            short="DCG",
+            documents=(
+                Document(
+                    "dcg-rule-manual-en.txt",
+                    "Digimon Card Game Rule Manual (English)",
+                    "https://world.digimoncard.com/rule/",
+                ),
+                Document(
+                    "dcg-comprehensive-rules-ja.txt",
+                    "Digimon Card Game Comprehensive Rules (Japanese)",
+                    "https://digimoncard.com/rule/",
+                ),
+                Document(
+                    "world.digimoncard.com/rule/restriction_card",
+                    "Digimon Card Game restricted and banned cards (official site)",
+                    "https://world.digimoncard.com/rule/restriction_card/",
+                ),
+            ),
+            image_template="https://world.digimoncard.com/images/cardlist/card/{number}.png",
+            # The MIT-licensed community list this project's DCG importer reads (see README).
+            sync_url="https://raw.githubusercontent.com/vinicius3333/aegis-digimon-tcg/main/"
+            "packages/shared/src/cards/data/cards.json",
+            dated=Dated(
+                lists="dcg_lists.json",
+                releases="dcg_releases.json",
+                starter_decks="dcg_starter_decks.json",
+            ),
+            set_numbers=True,
+            marker="dcg",
         ),
         Game(
             id="dbe",
@@ -199,6 +290,8 @@ GAMES: dict[str, Game] = {
                 first_player_draws=True,
                 deck_cap=40,
             ),
+            default_format="dbe",
+            documents=(Document("dbe-rules.txt", "Digimon Battle Evolution rules (Alice White)"),),
         ),
         Game(
             id="digibattle",
@@ -213,6 +306,10 @@ GAMES: dict[str, Game] = {
                 set_aside=1,
                 per_turn=None,
                 set_aside_level="rookie",
+            ),
+            default_format="digibattle",
+            documents=(
+                Document("digibattle-rules.txt", "Digi-Battle common sense rules and tips (2016)"),
             ),
         ),
         Game(
@@ -229,11 +326,33 @@ GAMES: dict[str, Game] = {
                 per_turn=None,
                 set_aside_level="III",
             ),
+            default_format="dmcg",
+            documents=(
+                Document(
+                    "dmcg-wiki.txt",
+                    "Digital Monster Card Game article (Wikimon)",
+                    "https://wikimon.net/Digital_Monster_Card_Game",
+                ),
+            ),
         ),
     )
 }
 
 GAME_IDS = tuple(GAMES)
+# The service's own game, the first: a request, form or page naming no format checks
+# its default format.
+DEFAULT_GAME = GAME_IDS[0]
+DEFAULT_FORMAT = GAMES[DEFAULT_GAME].format_id
+GAMES_WITH_LISTS = tuple(g.id for g in GAMES.values() if g.has_lists)
+# The game whose dated lists and products the `/formats/dcg/...` routes, the changes
+# feed, the about page and DECKCHECK_LISTS_URL serve: one game has them today (a second
+# would need routes and a setting of its own).
+LISTS_GAME = GAMES_WITH_LISTS[0]
+PRODUCTS_GAME = next(g.id for g in GAMES.values() if g.has_products)
+# The tags deck builders write beside a card name (`Agumon (DCG)`), lower case, and the
+# tokens they make on a card line (`dcg`, `(dcg)`, `[dcg]`).
+MARKERS = tuple(g.marker for g in GAMES.values() if g.marker)
+MARKER_TOKENS = tuple(token for m in MARKERS for token in (m, f"({m})", f"[{m}]"))
 
 
 def game(game_id: str) -> Game:
@@ -244,3 +363,21 @@ def game(game_id: str) -> Game:
 def game_name(game_id: str) -> str:
     found = GAMES.get(game_id)
     return found.name if found else game_id
+
+
+def game_label(game_id: str) -> str:
+    """How a line of text names the game (`DCG`); an unknown id as it is."""
+    found = GAMES.get(game_id)
+    return found.label if found else game_id
+
+
+def has_products(game_id: str) -> bool:
+    """Does the game have dated products (release days, early products)? An unknown
+    id has none."""
+    found = GAMES.get(game_id)
+    return found is not None and found.has_products
+
+
+def has_deck_codes(game_id: str) -> bool:
+    found = GAMES.get(game_id)
+    return found is not None and found.has_deck_codes

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from rapidfuzz import fuzz, process
 
 from rules.cache import memo
+from rules.games import MARKER_TOKENS, MARKERS
 from rules.model import Card
 from rules.numbers import fits_printed, is_number, looks_like_number, number_key
 from rules.sets import is_newer_than_pool, newest_sets
@@ -16,9 +17,10 @@ from rules.sets import is_newer_than_pool, newest_sets
 # Linear: one character class, each character matched once.
 _NOT_WORD = re.compile(r"[\W_]+")
 _DIGITS = re.compile(r"[0-9]+")
-# Words deck builders add beside a name that are not part of it (`Myotismon ACE`).
-MARKER_WORDS = ("ace", "dcg", "alt", "art", "altart", "aa", "parallel", "foil", "promo")
-_MARKERS = frozenset(MARKER_WORDS) | {"(dcg)", "[dcg]"}
+# Words deck builders add beside a name that are not part of it (`Myotismon ACE`), and
+# the games' tags (`Agumon (DCG)`: rules.games).
+MARKER_WORDS = ("ace", *MARKERS, "alt", "art", "altart", "aa", "parallel", "foil", "promo")
+_MARKERS = frozenset(MARKER_WORDS) | frozenset(MARKER_TOKENS)
 NEAR = 80  # rapidfuzz ratio (0-100) at which two name keys are one name misspelt
 
 

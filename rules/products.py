@@ -18,6 +18,7 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
+from rules.games import GAMES, PRODUCTS_GAME
 from rules.numbers import digit_runs
 from rules.releases import Releases, dcg_releases
 from rules.sets import set_of
@@ -154,6 +155,7 @@ def _extra(code: str, entry: dict) -> Product:
 
 @cache
 def dcg_products() -> Products:
-    """The shipped DCG products (read once per process)."""
-    text = resources.files("rules.data").joinpath("dcg_releases.json").read_text("utf-8")
+    """The shipped DCG products (read once per process; the file: rules.games)."""
+    name = GAMES[PRODUCTS_GAME].dated.releases or ""
+    text = resources.files("rules.data").joinpath(name).read_text("utf-8")
     return build(json.loads(text), dcg_releases())

@@ -20,6 +20,7 @@ from functools import cache
 from importlib import resources
 
 from rules.cache import memo
+from rules.games import GAMES, PRODUCTS_GAME
 from rules.model import derived
 from rules.numbers import number_key
 from rules.sets import parse_set_code, set_of
@@ -173,6 +174,7 @@ def parse(data: dict) -> Releases:
 
 @cache
 def dcg_releases() -> Releases:
-    """The shipped DCG release days (read once per process)."""
-    text = resources.files("rules.data").joinpath("dcg_releases.json").read_text("utf-8")
+    """The shipped DCG release days (read once per process; the file: rules.games)."""
+    name = GAMES[PRODUCTS_GAME].dated.releases or ""
+    text = resources.files("rules.data").joinpath(name).read_text("utf-8")
     return parse(json.loads(text))

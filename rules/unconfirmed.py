@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
+from rules.games import has_products
 from rules.model import Card, Violation
 from rules.pool import CardIndex
 from rules.products import Product, Products, canonical, dcg_products
@@ -37,7 +38,7 @@ def placeholder(
     """The unconfirmed card a DCG number stands for, with its product; None when the
     number belongs to no known product, or to one the list already holds (then an
     unknown number of it is a typo, as before)."""
-    if index.game != "dcg" or not len(index):
+    if not has_products(index.game) or not len(index):
         return None
     product = (products or dcg_products()).of_number(number)
     if product is None:

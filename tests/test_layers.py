@@ -192,3 +192,32 @@ def test_no_project_import_hides_inside_a_function(module):
 def test_the_circle_finder_finds_a_circle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_circles(graph) == [["a", "b", "c"]]
+
+
+# Issue 40 item 6: a game's facts live in its `Game` (rules/games.py) and its formats
+# (rules/builtin/); other modules ask the registry rather than test a game id. What may
+# stay: the organizer-format example in rules/custom.py's docstring and the game whose
+# upstream shape cardpool/importers/dcg_json.py reads.
+GAME_ID_LITERALS_ALLOWED = 3
+REGISTRY = ("rules/games.py", "rules/builtin/")
+
+
+def game_id_literals(source: str, game_id: str = "dcg") -> list[int]:
+    """The lines of `source` holding the game id as a literal (`"dcg"`), by number."""
+    return [n for n, line in enumerate(source.splitlines(), 1) if f'"{game_id}"' in line]
+
+
+def test_other_modules_ask_the_registry_for_a_game():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if not str(path.relative_to(ROOT)).startswith(REGISTRY)
+        for number in game_id_literals(path.read_text())
+    ]
+    assert len(found) <= GAME_ID_LITERALS_ALLOWED, found
+
+
+def test_the_literal_counter_sees_a_game_id_and_not_a_file_name():
+    source = 'if game == "dcg":\n    pass\nname = "dcg_lists.json"\nx = {"dcg": 1}\n'
+    assert game_id_literals(source) == [1, 4]

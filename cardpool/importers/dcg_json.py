@@ -18,6 +18,8 @@ from cardpool.cards import make_row
 from cardpool.errors import SourceFormatError
 from cardpool.importers.common import describe, fold_printings, raise_row_errors
 
+# The game whose upstream list has this shape (its registry entry says `json_card_list`).
+GAME = "dcg"
 KIND_NAMES = {"Digimon": "digimon", "DigiEgg": "digi-egg", "Tamer": "tamer", "Option": "option"}
 _ALIAS_RULE = re.compile(r"\[Rule\]\s*Name:\s*Also treated as (\[[^\n]*?\])\.*\s*$", re.M)
 _TRAIT_RULE = re.compile(r"\[Rule\]\s*Trait:\s*Has (?:the )?(\[[^\n]*?\])", re.M)
@@ -60,7 +62,7 @@ class DcgCardSchema(Schema):
         text = data["effectText"] or ""
         kind = KIND_NAMES[data["kinds"][0]]
         return make_row(
-            "dcg",
+            GAME,
             number=data["cardId"].strip(),
             name=data["nameEn"].strip(),
             kind=kind,

@@ -7,6 +7,7 @@ from datetime import date
 from functools import lru_cache
 
 from deckcheck.csvout import to_csv
+from rules.games import has_products
 from rules.pool import CardIndex
 from rules.releases import dcg_releases
 from rules.sets import set_of
@@ -30,7 +31,7 @@ def _set_keys(index: CardIndex) -> dict[str, frozenset[str]]:
 
 
 def _released(code: str, game: str) -> date:
-    product = dcg_releases().sets.get(code) if game == "dcg" else None
+    product = dcg_releases().sets.get(code) if has_products(game) else None
     return product.in_stores if product is not None else date.min
 
 

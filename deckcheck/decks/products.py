@@ -10,13 +10,20 @@ from importlib import resources
 
 from deckcheck.decks.collection_views import PLAYSET, set_code
 from deckcheck.errors import ApiError
+from rules.games import DEFAULT_GAME, GAMES
 from rules.pool import CardIndex
 
 
 @cache
-def starter_decks() -> dict:
-    """{"ST1": {"name", "cards": {number: copies}}, ...} (read once per process)."""
-    text = resources.files("rules.data").joinpath("dcg_starter_decks.json").read_text("utf-8")
+def starter_decks(game: str = DEFAULT_GAME) -> dict:
+    """{"ST1": {"name", "cards": {number: copies}}, ...}: the game's fixed starter decks
+    (rules.games `dated.starter_decks`; the collections page offers the service's own
+    game's), none for a game without (read once per process)."""
+    found = GAMES.get(game)
+    name = found.dated.starter_decks if found is not None else None
+    if name is None:
+        return {}
+    text = resources.files("rules.data").joinpath(name).read_text("utf-8")
     return json.loads(text)["decks"]
 
 
@@ -31,7 +38,7 @@ def _refused(code: str, what: str, known: list[str]) -> ApiError:
 
 def starter(code: str, game: str) -> tuple[str, dict[str, int]]:
     """(the deck's name, its cards) for a starter deck code (`ST1`, `st-1`)."""
-    decks = starter_decks() if game == "dcg" else {}
+    decks = starter_decks(game)
     wanted = code.strip().upper().replace("-", "")
     found = decks.get(wanted)
     if found is None:

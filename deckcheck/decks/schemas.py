@@ -7,6 +7,7 @@ from marshmallow import EXCLUDE, Schema, fields
 from marshmallow.validate import Length, Range
 
 from deckcheck.schemas import VERDICT, DeckInputSchema, UnresolvedSchema, ViolationSchema
+from rules.games import DEFAULT_GAME
 
 LOOKUP_MAX = 500
 
@@ -196,7 +197,7 @@ class CollectionRequestSchema(Schema):
         unknown = EXCLUDE
 
     name = fields.String(load_default=None, allow_none=True)
-    game = fields.String(load_default="dcg", validate=Length(min=1, max=40))
+    game = fields.String(load_default=DEFAULT_GAME, validate=Length(min=1, max=40))
     cards = fields.String(
         required=True,
         metadata={"description": "a decklist-style text, or `number,count` CSV lines"},

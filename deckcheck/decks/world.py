@@ -26,6 +26,7 @@ from deckcheck.db import pools
 from deckcheck.events.verdicts import format_digest, judge_version
 from rules.cache import Bounded
 from rules.format import Format
+from rules.games import has_products
 from rules.model import Card
 from rules.numbers import number_key
 from rules.pool import CardIndex
@@ -130,7 +131,7 @@ def products_out(fmt: Format, day: date) -> str:
     """Which known DCG products are out on the day: a deck's unconfirmed cards (numbers
     the list lacks, so no card facts) turn from `not-released` to unconfirmed when their
     product comes out, and a deck read after that day is judged again."""
-    if fmt.game != "dcg":
+    if not has_products(fmt.game):
         return ""
     out = [p.code for p in dcg_products().items if p.out_on(day) or p.code in fmt.early_on(day)]
     return ",".join(out)

@@ -32,7 +32,7 @@ from deckcheck.words import moment_words
 from rules.cache import Bounded
 from rules.custom import FormatFileError, early_codes
 from rules.format import Format
-from rules.games import SECTIONS
+from rules.games import SECTIONS, has_products
 from rules.verdict import verdict_of
 
 MAX_DESCRIPTION = 2000
@@ -169,7 +169,7 @@ def _early(fmt: Format, codes: list[str] | None) -> str | None:
     """The products an event makes legal early, as stored (`BT24,EX9`); None: none."""
     if not codes:
         return None
-    if fmt.game != "dcg":
+    if not has_products(fmt.game):
         raise _invalid("early", "products legal early are for DCG formats")
     try:
         return ",".join(early_codes(codes))

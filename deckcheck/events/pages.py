@@ -35,13 +35,12 @@ from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.format_registry import registry
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
-from rules.games import SECTIONS
+from rules.games import DEFAULT_FORMAT, SECTION_NAMES
 from rules.lock import compare_decks
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
 SHEETS_PAGE = 100  # lists read and judged per database round trip
-SECTION_NAMES = {s.id: s.heading for s in SECTIONS.values()}  # the registry's (rules.games)
 
 
 bp.register_error_handler(OperationalError, core.busy_response)
@@ -118,7 +117,7 @@ def create_event():
     row, token = core.create_event(
         {
             "name": form.get("name", ""),
-            "format": form.get("format", "dcg"),
+            "format": form.get("format", DEFAULT_FORMAT),
             "date": _date(form.get("date")),
             "deadline": deadline or "",
             "description": form.get("description", "")[: core.MAX_DESCRIPTION],

@@ -17,6 +17,7 @@ from deckcheck.errors import ApiError
 from deckcheck.events import core, verdicts
 from deckcheck.format_registry import get_format
 from rules import deckcode
+from rules.games import has_deck_codes
 
 LIMITLESS = ("digimon", "tamer", "option", "egg")
 
@@ -93,14 +94,15 @@ def limitless(cards: dict[str, list[dict]]) -> dict[str, list[dict]]:
     return out
 
 
-def is_dcg(row: dict) -> bool:
+def has_codes(row: dict) -> bool:
+    """Does the event's game have deck codes (rules.games)?"""
     fmt = get_format(row["format"])
-    return fmt is not None and fmt.game == "dcg"
+    return fmt is not None and has_deck_codes(fmt.game)
 
 
 def open_lists(row: dict) -> Iterator[dict]:
     """The published lists: {"player", "legal", "verdict", "deck", "deck_code"}."""
-    codes = is_dcg(row)
+    codes = has_codes(row)
     for sub, sheet in stored_lists(row, marked_only=row.get("publish") == "marked"):
         cards = deck_cards(sheet)
         yield {
@@ -118,7 +120,7 @@ def _plain(card: dict) -> dict:
 
 def lists_json(row: dict) -> Iterator[dict]:
     """Every current list for pairing software: Limitless's shape and a deck code."""
-    codes = is_dcg(row)
+    codes = has_codes(row)
     for sub, sheet in stored_lists(row):
         cards = deck_cards(sheet)
         yield {

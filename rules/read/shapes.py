@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.cache import memo
+from rules.games import MARKER_TOKENS
 from rules.model import MAX_COUNT
 from rules.numbers import bare, is_number
 from rules.read.model import Reading
@@ -30,7 +31,7 @@ MAX_PARTS = 12
 BULLETS = frozenset({">", "-", "*", "•", "·", "–", ">>"})
 TIMES = frozenset({"x", "X", "×", "*"})
 # Words deck builders add beside a name that are not part of it.
-MARKERS = frozenset({"(dcg)", "[dcg]", "dcg", "()", "[]"})
+MARKERS = frozenset({*MARKER_TOKENS, "()", "[]"})  # and the games' tags (rules.games)
 
 # Token kinds, one letter each in a shape: a count, a card number, a marker, a word (a
 # run of words is one W), a list position (`1.`) before a count.

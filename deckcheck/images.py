@@ -53,12 +53,17 @@ class Images:
         return found
 
 
+def defaults() -> dict[str, str]:
+    """Each game's own image address (rules.games `image_template`), read when the
+    setting is, so a game registered later has its images too."""
+    return {g.id: g.image_template for g in GAMES.values() if g.image_template}
+
+
 def parse(text: str | None) -> Images:
     """The setting's value read whole; a template that cannot be used stops the start
     (a typo must not silently leave players without images, or point them elsewhere)."""
     text = (text or "").strip()
-    # Each game's own image address (rules.games `image_template`) unless the setting says.
-    templates = {g.id: g.image_template for g in GAMES.values() if g.image_template}
+    templates = defaults()
     if text.lower() == "off":
         return Images({})
     given: set[str] = set()

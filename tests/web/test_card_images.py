@@ -11,7 +11,7 @@ import pytest
 from served import served as serving
 
 from deckcheck import create_app
-from deckcheck.images import DEFAULT, parse
+from deckcheck.images import defaults, parse
 
 OFFICIAL = "https://world.digimoncard.com/images/cardlist/card/{number}.png"
 
@@ -37,7 +37,7 @@ def tiny_png(width: int = 4, height: int = 6) -> bytes:
 
 
 def test_the_official_template_is_the_default_for_dcg_only():
-    assert DEFAULT == {"dcg": OFFICIAL}
+    assert defaults() == {"dcg": OFFICIAL}
     images = parse(None)
     assert images.url("dcg", "BT1-010") == OFFICIAL.replace("{number}", "BT1-010")
     assert images.url("dmcg", "St-1") is None

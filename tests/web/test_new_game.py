@@ -20,10 +20,11 @@ from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.db import connect
 from cardpool.imports import import_pool
+from deckcheck import _sync_urls, images
 from rules.builtin import BUILT_IN
 from rules.checks import CopyLimit, DeckSize, WrongSection
 from rules.format import Format
-from rules.games import GAMES, SECTIONS, AutoSection, Game, Section
+from rules.games import GAMES, SECTIONS, AutoSection, Document, Game, Section
 
 TOY = Game(
     id="toy",
@@ -147,6 +148,27 @@ def test_a_section_added_to_the_registry_is_named_on_the_report(app, client, mon
     register(app, monkeypatch, tmp_path, game, fmt.with_check("wrong-section", allowed))
     page = client.post("/report", data={"format": game.id, "decklist": TEXT}).get_data(as_text=True)
     assert re.findall(r"<caption>([^<]*?) ·", page) == ["Main deck", "Reserve deck"]
+
+
+def test_a_games_documents_images_and_upstream_are_its_entry(app, client, monkeypatch, tmp_path):
+    # Issue 40 item 6: what a game has beside its cards is said in its Game alone.
+    rules = Document("toy-rules.txt", "Toy rules (test only)", "https://toy.example/rules")
+    game = replace(
+        TOY,
+        id="toy-documented",
+        documents=(rules,),
+        image_template="https://toy.example/cards/{number}.png",
+        sync_url="https://toy.example/cards.csv",
+    )
+    fmt = replace(TOY_FORMAT, id=game.id, game=game.id, sources=("toy-rules.txt, item 1",))
+    register(app, monkeypatch, tmp_path, game, fmt)
+    page = client.get(f"/formats/{game.id}").get_data(as_text=True)
+    assert (
+        '<a href="https://toy.example/rules" rel="noopener">Toy rules (test only), item 1' in page
+    )
+    assert images.parse(None).url(game.id, "TY1-001") == "https://toy.example/cards/TY1-001.png"
+    assert _sync_urls(None)[game.id] == "https://toy.example/cards.csv"
+    assert _sync_urls(f"{game.id}=https://mirror.example/toy.csv")[game.id].startswith("https://m")
 
 
 @pytest.mark.browser

@@ -14,15 +14,18 @@ from rules.games import DEFAULT_GAME, GAMES
 from rules.pool import CardIndex
 
 
-@cache
 def starter_decks(game: str = DEFAULT_GAME) -> dict:
     """{"ST1": {"name", "cards": {number: copies}}, ...}: the game's fixed starter decks
     (rules.games `dated.starter_decks`; the collections page offers the service's own
-    game's), none for a game without (read once per process)."""
+    game's), none for a game without."""
     found = GAMES.get(game)
     name = found.dated.starter_decks if found is not None else None
-    if name is None:
-        return {}
+    return _read_decks(name) if name is not None else {}
+
+
+@cache
+def _read_decks(name: str) -> dict:
+    """Read once per process, by file name: never keyed by a game id a request sent."""
     text = resources.files("rules.data").joinpath(name).read_text("utf-8")
     return json.loads(text)["decks"]
 

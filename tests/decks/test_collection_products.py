@@ -7,6 +7,7 @@ import pytest
 from fixture_cards import ST1_TEXT
 
 from deckcheck.decks import products
+from deckcheck.errors import ApiError
 from rules.deckcode import decode
 
 # The English deck codes (version 2) the starter lists were read from
@@ -34,6 +35,15 @@ def test_the_starter_table_is_what_its_source_codes_hold(code):
     held = {e.number: e.count for e in (*deck.digi_eggs, *deck.deck)}
     assert products.starter_decks()[code]["cards"] == held
     assert sorted(products.starter_decks()) == sorted(CODES)  # only the decks a source lists
+
+
+def test_only_a_game_whose_entry_names_starter_decks_has_them():
+    # rules.games: DCG's `dated.starter_decks`; the other games (and an unknown id) none.
+    assert products.starter_decks("dcg") == products.starter_decks()
+    assert products.starter_decks("dmcg") == products.starter_decks("nope") == {}
+    with pytest.raises(ApiError) as refused:
+        products.starter("ST1", "dmcg")
+    assert refused.value.details == {"product": "ST1", "known": []}
 
 
 def create(client, cards: str) -> tuple[str, dict]:

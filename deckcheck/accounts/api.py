@@ -21,8 +21,8 @@ from deckcheck.accounts.store import AccountStore
 from deckcheck.bodies import json_body
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
-from deckcheck.server import sessions
+from deckcheck.events import limits
+from deckcheck.server import names, sessions
 
 bp = Blueprint("accounts_api", __name__, url_prefix="/api/v1/account")
 bp.register_error_handler(OperationalError, events_core.busy_response)

@@ -18,8 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from deckcheck.accounts.passkeys import NewPasskey
-from deckcheck.events.buckets import take_statement
-from deckcheck.server.tables import (
+from deckcheck.server.buckets import take_statement
+from deckcheck.server.tables.accounts import (
     account_challenges,
     account_sessions,
     accounts,

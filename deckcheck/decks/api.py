@@ -21,9 +21,8 @@ from deckcheck.decks.schemas import (
 )
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events import names
 from deckcheck.format_registry import get_format
-from deckcheck.server import owners
+from deckcheck.server import names, owners
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
 

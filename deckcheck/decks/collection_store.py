@@ -19,9 +19,9 @@ from sqlalchemy.engine import Connection
 
 from deckcheck.decks import owner
 from deckcheck.decks.collection_views import PLAYSET, set_code
-from deckcheck.decks.tables import collection_cards, collection_changes, collections
 from deckcheck.events.store import EventStore
 from deckcheck.server.packing import pack, unpack
+from deckcheck.server.tables.decks import collection_cards, collection_changes, collections
 from deckcheck.server.tokens import now_utc, token_hash
 from rules.numbers import number_key
 

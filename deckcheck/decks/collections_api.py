@@ -24,8 +24,8 @@ from deckcheck.decks.schemas import (
 )
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
-from deckcheck.server import owners
+from deckcheck.events import limits
+from deckcheck.server import names, owners
 from rules.cache import Bounded
 from rules.games import GAMES
 

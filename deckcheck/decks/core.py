@@ -22,10 +22,10 @@ from deckcheck.decks.store import BadToken, DeckStore, SavedList
 from deckcheck.decks.world import World, world_now
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
+from deckcheck.events import limits
 from deckcheck.events.judge import verdict_json
 from deckcheck.format_registry import get_format
-from deckcheck.server import owners
+from deckcheck.server import names, owners
 from deckcheck.server.packing import unpack
 from rules.format import Format
 from rules.pool import CardIndex

@@ -15,7 +15,7 @@ from flask import Blueprint, Response
 
 from deckcheck.decks import core
 from deckcheck.errors import ApiError
-from deckcheck.events import names
+from deckcheck.server import names
 
 bp = Blueprint("decks_feed", __name__)
 FEED_ID = "tag:deckcheck,2026:decks/{id}/changes"

@@ -15,10 +15,9 @@ from sqlalchemy.exc import OperationalError
 
 from deckcheck.bodies import json_body, load
 from deckcheck.decks import core, feed, owned_store
-from deckcheck.decks.tables import collections, decks
 from deckcheck.events import core as events_core
-from deckcheck.events import names
-from deckcheck.server import owners
+from deckcheck.server import names, owners
+from deckcheck.server.tables.decks import collections, decks
 
 bp = Blueprint("account_decks", __name__)
 bp.register_error_handler(OperationalError, events_core.busy_response)

@@ -22,16 +22,16 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from deckcheck.decks.collection_store import CollectionStore
-from deckcheck.decks.tables import (
+from deckcheck.events.store import EventStore
+from deckcheck.server.owners import Right, may_change
+from deckcheck.server.packing import pack, unpack
+from deckcheck.server.tables.decks import (
     deck_cards,
     deck_feed,
     deck_versions,
     deck_worlds,
     decks,
 )
-from deckcheck.events.store import EventStore
-from deckcheck.server.owners import Right, may_change
-from deckcheck.server.packing import pack, unpack
 from deckcheck.server.tokens import now_utc, token_hash
 from rules.verdict import verdict_of
 

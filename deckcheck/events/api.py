@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, limits, names, venue, zones
+from deckcheck.events import core, limits, venue, zones
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
@@ -23,6 +23,7 @@ from deckcheck.events.schemas import (
     SubmissionRequestSchema,
 )
 from deckcheck.events.store import EventFull
+from deckcheck.server import names
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 

@@ -12,7 +12,7 @@ from flask import current_app, make_response, render_template, request
 
 from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
-from deckcheck.events import alike, limits, names, verdicts, writable, zones
+from deckcheck.events import alike, limits, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.marks import marks_json
 from deckcheck.events.opened import store  # every product asks core.store()
@@ -26,6 +26,7 @@ from deckcheck.events.store import (
     PlayerExists,
 )
 from deckcheck.format_registry import get_format
+from deckcheck.server import names, writable
 from deckcheck.server.packing import pack, unpack
 from deckcheck.server.tokens import now_utc, token_hash, token_matches
 from deckcheck.words import moment_words

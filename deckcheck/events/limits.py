@@ -35,9 +35,9 @@ import time
 from flask import current_app, request
 
 from deckcheck.errors import ApiError
-from deckcheck.events.buckets import Bucket
-from deckcheck.events.names import FieldError, player_key
 from deckcheck.events.opened import store
+from deckcheck.server.buckets import Bucket
+from deckcheck.server.names import FieldError, player_key
 
 VENUE_SETTINGS = {
     "address_limit": "EVENTS_ADDRESS_LIMIT",

@@ -29,10 +29,11 @@ from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError, wants_json
-from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
+from deckcheck.events import core, venue, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.format_registry import registry
+from deckcheck.server import kept_tokens, names
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
 from rules.games import SECTIONS
@@ -128,7 +129,7 @@ def create_event():
     )
     # POST-redirect-GET: a reload of the next page shows it again, never a second event.
     # The token waits sealed in this browser's session cookie (never in an address,
-    # never readable in the cookie): deckcheck.events.kept_tokens.
+    # never readable in the cookie): deckcheck.server.kept_tokens.
     kept_tokens.remember(session, row["id"], token, kind="created")
     return redirect(url_for("events.created", event_id=row["id"]), 303)
 

@@ -31,13 +31,13 @@ from sqlalchemy import bindparam, create_engine, event, func, or_, select, tuple
 from sqlalchemy.engine import Connection, Engine
 
 from deckcheck.events import changelog
-from deckcheck.events.buckets import Bucket, take_statement
-from deckcheck.events.migrate import upgrade
-from deckcheck.events.names import fold, player_key
-from deckcheck.events.tables import changes, drops, events, metadata, submissions
-from deckcheck.events.writable import WriteHealth
+from deckcheck.server.buckets import Bucket, take_statement
+from deckcheck.server.migrate import upgrade
+from deckcheck.server.names import fold, player_key
 from deckcheck.server.packing import pack
+from deckcheck.server.tables.events import changes, drops, events, metadata, submissions
 from deckcheck.server.tokens import now_utc, token_hash, token_matches
+from deckcheck.server.writable import WriteHealth
 
 __all__ = ["metadata", "EventStore"]
 

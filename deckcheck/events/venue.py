@@ -11,8 +11,9 @@ drops, not the players the organizer dropped by hand.
 from __future__ import annotations
 
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, verdicts
+from deckcheck.events import core, verdicts
 from deckcheck.events.marks import marks_json
+from deckcheck.server import names
 from rules.verdict import ILLEGAL
 
 MARKS = ("published", "accepted", "checked_in")

@@ -8,8 +8,9 @@ from flask import redirect, render_template, request, stream_template
 
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, published, venue, zones
+from deckcheck.events import core, published, venue, zones
 from deckcheck.events.pages import SECTION_NAMES, _admin_row, _choices, bp
+from deckcheck.server import names
 
 YES = {"yes": True, "no": False}
 MAX_ROWS = 500  # rows one live update fetches (the changes API pages at this size too)

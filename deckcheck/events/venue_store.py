@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from sqlalchemy import select
 
 from deckcheck.events import changelog
-from deckcheck.events.names import fold
 from deckcheck.events.store import _LOCK_EVENT, CURRENT, EventStore, _drop, _restore, _row
-from deckcheck.events.tables import drops, events, submissions
+from deckcheck.server.names import fold
+from deckcheck.server.tables.events import drops, events, submissions
 from deckcheck.server.tokens import now_utc
 
 MARKS = ("published", "accepted", "checked_in")

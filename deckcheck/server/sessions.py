@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from deckcheck.errors import ApiError
 from deckcheck.events import core as events_core
-from deckcheck.server.tables import account_sessions
+from deckcheck.server.tables.accounts import account_sessions
 from deckcheck.server.tokens import now_utc, token_hash
 
 COOKIE = "deckcheck_session"

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from accounts.conftest import site_client
 from accounts.helpers import register
 
-from deckcheck.server.tables import account_sessions
+from deckcheck.server.tables.accounts import account_sessions
 
 
 def test_signed_out_the_page_offers_to_create_and_sign_in(client):

@@ -12,7 +12,7 @@ from accounts.conftest import site_client
 from accounts.helpers import login, register
 from sqlalchemy import func, select
 
-from deckcheck.server.tables import accounts, recovery_codes
+from deckcheck.server.tables.accounts import accounts, recovery_codes
 from deckcheck.server.tokens import token_hash
 
 
@@ -175,7 +175,7 @@ def test_the_session_cookie_holds_a_random_id_stored_hashed(app, client):
     value = answer.headers["Set-Cookie"].split(";")[0].split("=", 1)[1]
     account_id = answer.get_json()["account"]["id"]
     assert "Hanako" not in value and account_id not in value and len(value) >= 40
-    from deckcheck.server.tables import account_sessions
+    from deckcheck.server.tables.accounts import account_sessions
 
     engine = app.extensions["deckcheck.events"].engine
     with engine.begin() as conn:

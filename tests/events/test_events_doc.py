@@ -8,7 +8,7 @@ import re
 from conftest import ROOT
 
 from deckcheck.events import core, store, verdicts
-from deckcheck.events.names import EVENT_MAX, PLAYER_ID_MAX, PLAYER_MAX
+from deckcheck.server.names import EVENT_MAX, PLAYER_ID_MAX, PLAYER_MAX
 
 DOC = (ROOT / "docs" / "events.md").read_text()
 SOURCES = [

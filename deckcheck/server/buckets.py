@@ -10,7 +10,7 @@ from functools import cache
 from sqlalchemy import Float, bindparam, case, func
 from sqlalchemy.dialects import postgresql, sqlite
 
-from deckcheck.events.tables import rate_buckets
+from deckcheck.server.tables.events import rate_buckets
 
 
 @cache

@@ -21,7 +21,7 @@ from sqlalchemy import event, false
 from sqlalchemy.engine import Connection, Engine, ExceptionContext
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from deckcheck.events.tables import events
+from deckcheck.server.tables.events import events
 
 log = logging.getLogger("deckcheck.events")
 

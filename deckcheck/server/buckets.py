@@ -1,14 +1,18 @@
-"""The token buckets' one statement (deckcheck.events.limits says how limits hold): its
-own module, under the store that runs it, so the store and the limits that ask it do
-not import each other (issue 40)."""
+"""Token buckets: the one check-and-count statement, and taking from buckets in one
+transaction (deckcheck.server.limits says how limits hold). Under the database, which
+runs it, and the limits that ask it, so neither imports the other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from sqlalchemy import Float, bindparam, case, func
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine
 
 from deckcheck.server.tables.events import rate_buckets
 
@@ -42,3 +46,63 @@ class Bucket:
     code: str
     message: str
     new_only: bool = False
+
+
+class Opened(Protocol):
+    """What taking needs of a database (deckcheck.server.database.Database)."""
+
+    engine: Engine
+    writer: Engine
+    sqlite: bool
+
+
+@contextmanager
+def _relaxed(conn: Connection, sqlite: bool) -> Iterator[None]:
+    """SQLite: commit rate buckets without waiting for the disk (synchronous=NORMAL in
+    WAL mode: durable when a process dies, not always when the power goes; PostgreSQL:
+    synchronous_commit off for the buckets' transaction, the same trade). A bucket
+    that loses its last counts to a power cut lets a few more requests in; a list is
+    never stored this way. Halves the syncs of a submission: its list's commit still
+    waits for the disk, and writes the buckets' WAL frames with it."""
+    raw = conn.connection.dbapi_connection if sqlite else None
+    if raw is not None:
+        raw.execute("PRAGMA synchronous=NORMAL")
+    try:
+        yield
+    finally:
+        # A connection thrown away meanwhile (server.writable: it could not write) is
+        # closed: it has no setting left to put back.
+        if raw is not None and not conn.invalidated:
+            raw.execute("PRAGMA synchronous=FULL")
+
+
+def take_all(
+    database: Opened,
+    wanted: Sequence[Bucket],
+    now: float,
+    is_new: Callable[[Connection], bool] | None = None,
+) -> Bucket | None:
+    """One request against token buckets: checked and counted by one UPSERT each, in
+    one transaction, so simultaneous requests cannot all pass. `is_new` says, in the
+    same transaction, whether the request adds a player (for `new_only` buckets; a
+    product's question). Returns the bucket that refused (and nothing was taken from
+    any), or None."""
+    statement = take_statement(database.engine.dialect.name)
+    with (
+        database.writer.connect() as conn,
+        _relaxed(conn, database.sqlite),
+        conn.begin() as tx,
+    ):
+        if not database.sqlite:
+            # PostgreSQL's equal of _relaxed, for this transaction only.
+            conn.exec_driver_sql("SET LOCAL synchronous_commit = off")
+        new = is_new is not None and is_new(conn)
+        for bucket in wanted:
+            if bucket.new_only and not new:
+                continue
+            values = {"key": bucket.key, "cap": float(bucket.count), "now": now}
+            values["rate"] = bucket.count / bucket.seconds
+            if not conn.execute(statement, values).scalar_one():
+                tx.rollback()
+                return bucket
+    return None

@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from deckcheck.server.tables.events import events
 
+# The logger operators already filter on (these messages were the events store's first).
 log = logging.getLogger("deckcheck.events")
 
 # SQLite primary result codes (the low byte of an extended code) of a connection that

@@ -55,7 +55,7 @@ def test_the_link_form_is_refused_cross_site(client):
 def test_a_session_unused_for_30_days_ends(app, client):
     register(client)
     old = (datetime.now(UTC) - timedelta(days=31)).isoformat()
-    engine = app.extensions["deckcheck.events"].engine
+    engine = app.extensions["deckcheck.database"].engine
     with engine.begin() as conn:
         conn.execute(account_sessions.update().values(last_seen_at=old))
     assert client.get("/api/v1/account").status_code == 401

@@ -16,9 +16,6 @@ from flask import Flask
 
 from cardpool.syncing import parse_every
 
-# Nothing of deckcheck is imported here at the top: importing deckcheck.decks.tables (the
-# decks' part of the events database's metadata) runs this file first.
-
 
 def rejudge_every(text: str | None) -> float | None:
     """DECKCHECK_DECKS_REJUDGE_EVERY: `1h` by default, `off` (or `0`) for none."""

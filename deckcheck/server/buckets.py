@@ -51,9 +51,14 @@ class Bucket:
 class Opened(Protocol):
     """What taking needs of a database (deckcheck.server.database.Database)."""
 
-    engine: Engine
-    writer: Engine
-    sqlite: bool
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def writer(self) -> Engine: ...
+
+    @property
+    def sqlite(self) -> bool: ...
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from sqlalchemy import Float, bindparam, case, func
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
-from deckcheck.server.tables.events import rate_buckets
+from deckcheck.server.tables.limits import rate_buckets
 
 
 @cache

@@ -11,7 +11,6 @@ from __future__ import annotations
 from sqlalchemy import (
     Boolean,
     Column,
-    Float,
     ForeignKey,
     Index,
     Integer,
@@ -131,15 +130,4 @@ changes = Table(
     Column("kind", String(12), nullable=False),
     Column("at", String(40), nullable=False),
     Index("event_changes_by_event", "event_id", "id"),
-)
-
-# Rate limits as token buckets, one row per (what, address): checked and counted by one
-# UPSERT statement, so simultaneous requests cannot all pass (deckcheck.server.limits).
-rate_buckets = Table(
-    "rate_buckets",
-    metadata,
-    Column("key", String(120), primary_key=True),
-    Column("tokens", Float, nullable=False),
-    Column("at", Float, nullable=False),
-    Column("allowed", Boolean, nullable=False),
 )

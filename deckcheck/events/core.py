@@ -32,8 +32,6 @@ from rules.format import Format
 from rules.model import Report
 from rules.verdict import verdict_of
 
-__all__ = ["store"]
-
 
 def is_open(row: dict) -> bool:
     return not row["locked"] and now_utc() < row["deadline_utc"]

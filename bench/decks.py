@@ -102,7 +102,7 @@ def seed(env: dict, template_id: str, count: int) -> None:
     own id, token hash and cards), in transactions of SEED_CHUNK."""
     from deckcheck import create_app
     from deckcheck.decks.core import store
-    from deckcheck.decks.tables import deck_cards, deck_versions, decks
+    from deckcheck.server.tables.decks import deck_cards, deck_versions, decks
 
     app = create_app(
         {

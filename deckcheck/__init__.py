@@ -27,43 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         instance_relative_config=True,
         template_folder=str(_templates()),
     )
-    app.config.from_mapping(
-        DATABASE=os.environ.get("DECKCHECK_DATABASE")
-        or os.path.join(app.instance_path, "deckcheck.db"),
-        FORMATS_DIR=os.environ.get("DECKCHECK_FORMATS_DIR")
-        or os.path.join(app.instance_path, "formats"),
-        SEED_STARTER_POOL=True,
-        SYNC_URLS=_sync_urls(os.environ.get("DECKCHECK_SYNC_URLS")),
-        # Background `cardpool sync` every so often (cardpool.syncing); None: off.
-        SYNC_EVERY=parse_every(os.environ.get("DECKCHECK_SYNC_EVERY")),
-        LISTS_URL=(os.environ.get("DECKCHECK_LISTS_URL") or "").strip() or None,
-        # Links the service builds are relative unless this names the public address.
-        BASE_URL=(os.environ.get("DECKCHECK_BASE_URL") or "").rstrip("/"),
-        MAX_CONTENT_LENGTH=16 * 1024 * 1024,
-        BODY_LIMIT=1024 * 1024,
-        BATCH_BODY_LIMIT=16 * 1024 * 1024,
-        # Flask's default (500 kB) would refuse a decklist field the 1 MB body limit allows.
-        MAX_FORM_MEMORY_SIZE=1024 * 1024,
-        MAX_FORM_PARTS=1000,
-        # A share link longer than this is offered as a posted form instead: it must fit
-        # gunicorn's limit_request_line (gunicorn.conf.py) and common proxies' 8 KB.
-        SHARE_LINK_MAX=4000,
-        # How soon a worker serves a pool a finished import replaced (deckcheck.db.PoolCache).
-        POOL_CHECK_SECONDS=pool_check_seconds(os.environ.get("DECKCHECK_POOL_CHECK_SECONDS")),
-        TRUSTED_PROXIES=trusted_proxies(os.environ.get("DECKCHECK_TRUSTED_PROXIES")),
-    )
-    if test_config:
-        app.config.from_mapping(test_config)
-    if app.config["TRUSTED_PROXIES"]:
-        # The client address is the socket's, except for the N nearest X-Forwarded-For
-        # hops the operator vouches for; no other forwarded header is read (docs/events.md).
-        hops = app.config["TRUSTED_PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=0)  # type: ignore[method-assign]
-    os.makedirs(app.instance_path, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("DECKCHECK_SECRET_KEY") or _instance_secret(
-            Path(app.instance_path)
-        )
+    _configure(app, test_config)
 
     from deckcheck import (
         accounts,
@@ -86,24 +50,58 @@ def create_app(test_config: dict | None = None) -> Flask:
     from deckcheck.server import sessions
 
     app.json = OrjsonProvider(app)
-
-    db.init_app(app)
-    errors.init_app(app)
-    security.init_app(app)
-    days.init_app(app)
-    api.init_app(app)
-    api_page.init_app(app)
-    web.init_app(app)
-    builder.init_app(app)
-    deck_pages.init_app(app)
-    quick_event.init_app(app)
-    events.init_app(app)
-    decks.init_app(app)
-    sessions.init_app(app)
-    accounts.init_app(app)
-    cli.init_app(app)
-    freshness.init_app(app)
+    # In this order: the card database first, the error shape and security before any
+    # blueprint, each product after the pages it adds to.
+    for part in (db, errors, security, days, api, api_page, web, builder, deck_pages,
+                 quick_event, events, decks, sessions, accounts, cli, freshness):  # fmt: skip
+        part.init_app(app)
     return app
+
+
+def _configure(app: Flask, test_config: dict | None) -> None:
+    """The app's settings: DECKCHECK_* variables, then `test_config` over them; the
+    proxy hops it trusts; the instance folder and its signing key."""
+    app.config.from_mapping(_settings(app.instance_path))
+    if test_config:
+        app.config.from_mapping(test_config)
+    if app.config["TRUSTED_PROXIES"]:
+        # The client address is the socket's, except for the N nearest X-Forwarded-For
+        # hops the operator vouches for; no other forwarded header is read (docs/events.md).
+        hops = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=0)  # type: ignore[method-assign]
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("DECKCHECK_SECRET_KEY") or _instance_secret(
+            Path(app.instance_path)
+        )
+
+
+def _settings(instance: str) -> dict:
+    """The settings read from the environment (docs/operations.md names each)."""
+    env = os.environ.get
+    return dict(
+        DATABASE=env("DECKCHECK_DATABASE") or os.path.join(instance, "deckcheck.db"),
+        FORMATS_DIR=env("DECKCHECK_FORMATS_DIR") or os.path.join(instance, "formats"),
+        SEED_STARTER_POOL=True,
+        SYNC_URLS=_sync_urls(env("DECKCHECK_SYNC_URLS")),
+        # Background `cardpool sync` every so often (cardpool.syncing); None: off.
+        SYNC_EVERY=parse_every(env("DECKCHECK_SYNC_EVERY")),
+        LISTS_URL=(env("DECKCHECK_LISTS_URL") or "").strip() or None,
+        # Links the service builds are relative unless this names the public address.
+        BASE_URL=(env("DECKCHECK_BASE_URL") or "").rstrip("/"),
+        MAX_CONTENT_LENGTH=16 * 1024 * 1024,
+        BODY_LIMIT=1024 * 1024,
+        BATCH_BODY_LIMIT=16 * 1024 * 1024,
+        # Flask's default (500 kB) would refuse a decklist field the 1 MB body limit allows.
+        MAX_FORM_MEMORY_SIZE=1024 * 1024,
+        MAX_FORM_PARTS=1000,
+        # A share link longer than this is offered as a posted form instead: it must fit
+        # gunicorn's limit_request_line (gunicorn.conf.py) and common proxies' 8 KB.
+        SHARE_LINK_MAX=4000,
+        # How soon a worker serves a pool a finished import replaced (deckcheck.db.PoolCache).
+        POOL_CHECK_SECONDS=pool_check_seconds(env("DECKCHECK_POOL_CHECK_SECONDS")),
+        TRUSTED_PROXIES=trusted_proxies(env("DECKCHECK_TRUSTED_PROXIES")),
+    )
 
 
 def _instance_secret(folder: Path) -> str:

@@ -19,7 +19,6 @@ from deckcheck.bodies import json_body, load, raw_body
 from deckcheck.days import reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.images import images
 from deckcheck.openapi import spec
@@ -33,6 +32,7 @@ from deckcheck.schemas import (
     ValidateRequestSchema,
     plain_deck,
 )
+from deckcheck.server import http, opened
 from rules import odds
 from rules.export import ExportError, ExportTooLarge, export
 from rules.games import GAMES, LISTS_GAME, PRODUCTS_GAME
@@ -40,7 +40,7 @@ from rules.verdict import verdict_of
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # `/cards?collection=` reads the collection from the events database: busy, a 503.
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 
 _validate_schema = ValidateRequestSchema()
 _export_schema = ExportRequestSchema()
@@ -404,10 +404,10 @@ def dcg_lists():
 
 @bp.get("/health")
 def health():
-    # The events store as this worker has it (health opens nothing): while it does not
+    # The database as this worker has it (health opens nothing): while it does not
     # take writes, a 503 tells a load balancer to send saves elsewhere.
-    store = current_app.extensions.get("deckcheck.events")
-    problem = store.writes.problem() if store is not None else None
+    database = current_app.extensions.get(opened.KEY)
+    problem = database.writes.problem() if database is not None else None
     if problem is not None:
         raise ApiError(
             503,

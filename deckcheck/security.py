@@ -123,7 +123,7 @@ def _location_not_from_host(response) -> None:
 
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions (events pages keep sealed edit tokens there:
-    deckcheck.events.kept_tokens), with the signing serializer made once per secret key:
+    deckcheck.server.kept_tokens), with the signing serializer made once per secret key:
     Flask makes one on every request, to open a session that most requests (every API
     call) never read.
 

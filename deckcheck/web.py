@@ -14,16 +14,16 @@ from deckcheck.days import query_day, read_day, reads_date_itself
 from deckcheck.db import get_db
 from deckcheck.documents import document
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
 from deckcheck.format_registry import registry
 from deckcheck.report_json import report_json
+from deckcheck.server import http
 from rules.export import ExportError, export
 from rules.games import DEFAULT_FORMAT, GAMES, SECTIONS, game_name
 from rules.numbers import number_key
 
 bp = Blueprint("web", __name__)
 # The card browser takes `collection=` as the API does: a busy events database, a 503.
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 MAX_UPLOAD = 1024 * 1024
 EXPORT_STYLES = ("text", "tts", "deck-code")
 PAGE_ORDER = "relevance"  # the card browser's default order, as the builder's

@@ -221,3 +221,84 @@ def test_other_modules_ask_the_registry_for_a_game():
 def test_the_literal_counter_sees_a_game_id_and_not_a_file_name():
     source = 'if game == "dcg":\n    pass\nname = "dcg_lists.json"\nx = {"dcg": 1}\n'
     assert game_id_literals(source) == [1, 4]
+
+
+# Inside deckcheck, each product stands on the server layer (deckcheck/server: the
+# database, tables, migrations, tokens, limits, field cleaning) and never on another
+# product (issue 40): server/ reaches no product, and no product reaches another, by
+# any chain of imports (events -> accounts -> decks is decks too).
+SERVER = "deckcheck.server"
+PRODUCTS = ("deckcheck.events", "deckcheck.decks", "deckcheck.accounts")
+# Imports the verdicts branch of issue 40 moves onto deckcheck/server/verdicts.py (its
+# files: decks/world.py, decks/judging.py); delete each here once it is gone.
+PENDING = {
+    ("deckcheck.decks.world", "deckcheck.events.verdicts"),
+    ("deckcheck.decks.judging", "deckcheck.events.judge"),
+    ("deckcheck.decks.core", "deckcheck.events.judge"),
+}
+
+
+def _part(module: str) -> str | None:
+    """The server layer or product `module` belongs to (None: the app around them)."""
+    for part in (SERVER, *PRODUCTS):
+        if module == part or module.startswith(part + "."):
+            return part
+    return None
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for other in graph.get(todo.pop(), ()):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def layer_breaks(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(module, a module of another product, or of a product from server/, that it
+    reaches through imports), for every such pair."""
+    broken = []
+    for module in sorted(graph):
+        mine = _part(module)
+        if mine is None:
+            continue
+        for other in sorted(_reached(graph, module)):
+            theirs = _part(other)
+            if theirs not in (None, mine, SERVER):
+                broken.append((module, other))
+    return broken
+
+
+def _graph() -> dict[str, set[str]]:
+    graph = {module: imports_of(module)[0] for module in MODULES}
+    for module, other in PENDING:
+        graph[module].discard(other)
+    return graph
+
+
+def test_products_stand_on_the_server_and_apart():
+    assert layer_breaks(_graph()) == []
+
+
+def test_every_pending_import_is_still_there():
+    """An entry of PENDING whose import is gone is taken out (no silent exception)."""
+    assert [pair for pair in sorted(PENDING) if pair[1] not in imports_of(pair[0])[0]] == []
+
+
+def test_the_layer_check_finds_a_break():
+    graph = {
+        "deckcheck.server.database": {"deckcheck.errors"},
+        "deckcheck.errors": set(),
+        "deckcheck.decks.core": {"deckcheck.server.database", "deckcheck.service"},
+        "deckcheck.service": {"deckcheck.events.judge"},  # decks -> app -> events
+        "deckcheck.events.judge": {"deckcheck.server.database"},
+        "deckcheck.server.http": {"deckcheck.accounts.api"},  # server -> a product
+        "deckcheck.accounts.api": set(),
+    }
+    assert layer_breaks(graph) == [
+        ("deckcheck.decks.core", "deckcheck.events.judge"),
+        ("deckcheck.server.http", "deckcheck.accounts.api"),
+    ]
+    assert layer_breaks({m: set() for m in graph}) == []

@@ -15,7 +15,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     from deckcheck.accounts import api, manage, pages  # noqa: F401 - manage adds routes
-    from deckcheck.events.limits import parse_rate
+    from deckcheck.server.limits import parse_rate
 
     app.config.setdefault(
         "ACCOUNTS_SIGNIN_LIMIT",

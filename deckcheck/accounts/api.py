@@ -20,22 +20,17 @@ from deckcheck.accounts.passkeys import PasskeyFailed
 from deckcheck.accounts.store import AccountStore
 from deckcheck.bodies import json_body
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
-from deckcheck.server import sessions
+from deckcheck.server import http, limits, names, sessions
+from deckcheck.server.opened import database, product_store
 
 bp = Blueprint("accounts_api", __name__, url_prefix="/api/v1/account")
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 NAME_MAX = 60
 
 
 def store() -> AccountStore:
-    found = current_app.extensions.get("deckcheck.accounts")
-    if found is None:
-        found = current_app.extensions["deckcheck.accounts"] = AccountStore(
-            events_core.store().engine
-        )
-    return found
+    """The app's account store, on the app's database (opened on first use)."""
+    return product_store("deckcheck.accounts", AccountStore)
 
 
 def optional_body() -> dict:
@@ -78,7 +73,7 @@ def too_many() -> ApiError:
 def attempt(account: str | None = None) -> None:
     """Count a sign-in attempt against this address (and the account): 429 past it."""
     for key, count, seconds in buckets(account):
-        if not events_core.store().take(key, count, seconds, time.time()):
+        if not database().take(key, count, seconds, time.time()):
             raise too_many()
 
 
@@ -105,7 +100,7 @@ def signed_in(account_id: str, status: int = 200, secret: str | None = None, **e
 
 
 def _base() -> str:
-    return events_core.base_url()
+    return http.base_url()
 
 
 def _taken(credential: object, purpose: str):

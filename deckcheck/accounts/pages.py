@@ -18,11 +18,10 @@ from markupsafe import Markup
 from sqlalchemy.exc import OperationalError
 
 from deckcheck.accounts import api
-from deckcheck.events import core as events_core
-from deckcheck.server import sessions
+from deckcheck.server import http, sessions
 
 bp = Blueprint("account_pages", __name__)
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 # An origin the browser says it is at (the form's hidden field, set by the script).
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?")
 
@@ -61,7 +60,7 @@ def make_link():
     account_id = sessions.required().account_id
     secret, expires = api.store().new_link(account_id)
     path = f"/account/link#{secret}"
-    base = events_core.base_url()
+    base = http.base_url()
     origin = request.form.get("origin", "")
     address = base + path if base else (origin + path if ORIGIN.fullmatch(origin) else path)
     return _page({"url": address, "expires_at": expires, "qr": _qr(address)})

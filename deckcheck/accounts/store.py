@@ -1,4 +1,4 @@
-"""Accounts, passkeys, recovery codes, challenges and one-time links in the events
+"""Accounts, passkeys, recovery codes, challenges and one-time links in the server's
 database (SQLite or PostgreSQL: two servers on one database share them all).
 
 Every secret is single use: a challenge, a code or a link is taken by deleting its row
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import select
-from sqlalchemy.engine import Engine
 
 from deckcheck.accounts.passkeys import NewPasskey
-from deckcheck.events.buckets import take_statement
-from deckcheck.server.tables import (
+from deckcheck.server.buckets import take_statement
+from deckcheck.server.database import Database
+from deckcheck.server.tables.accounts import (
     account_challenges,
     account_sessions,
     accounts,
@@ -59,14 +59,14 @@ def _new_code() -> str:
 class AccountStore:
     """Each method is one transaction."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = engine.execution_options(write=True)
+    def __init__(self, database: Database) -> None:
+        self.engine = database.engine
+        self._writer = database.writer
 
     # -- challenges -----------------------------------------------------------
 
     def _take(self, conn, buckets: Buckets) -> bool:
-        """Each bucket's token taken in this transaction (deckcheck.events.limits):
+        """Each bucket's token taken in this transaction (deckcheck.server.limits):
         False when any is empty. A sign-in's limit costs no commit of its own."""
         statement = take_statement(self.engine.dialect.name)
         now, allowed = time.time(), True

@@ -3,8 +3,8 @@ an account, each owned by its edit token, judged again when the lists change.
 
 `init_app` registers the API, the Atom feeds and `flask decks ...`, and (with
 DECKCHECK_DECKS_REJUDGE_EVERY, default 1h) the background pass that judges again the
-saved decks a change touches (deckcheck.decks.rejudge). The decks live in the events
-database (deckcheck.events: its engine, migrations, tokens, names and rate limits).
+saved decks a change touches (deckcheck.decks.rejudge). The decks live in the server's
+database (deckcheck.server: its engine, migrations, tokens, names and rate limits).
 docs/decks.md tells players and whoever runs the server what each setting does.
 """
 
@@ -15,9 +15,6 @@ import os
 from flask import Flask
 
 from cardpool.syncing import parse_every
-
-# Nothing of deckcheck is imported here at the top: importing deckcheck.decks.tables (the
-# decks' part of the events database's metadata) runs this file first.
 
 
 def rejudge_every(text: str | None) -> float | None:
@@ -54,7 +51,7 @@ def init_app(app: Flask) -> None:
         owned,
         rejudge,
     )
-    from deckcheck.events.limits import parse_rate
+    from deckcheck.server.limits import parse_rate
 
     env = os.environ.get
     app.config.setdefault(

@@ -20,15 +20,13 @@ from deckcheck.decks.schemas import (
     LookupSchema,
 )
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
-from deckcheck.events import names
 from deckcheck.format_registry import get_format
-from deckcheck.server import owners
+from deckcheck.server import http, names, owners
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 
 _create_schema = DeckCreateSchema()
 _replace_schema = DeckReplaceSchema()
@@ -100,7 +98,7 @@ def get_deck(deck_id: str):
 def replace_deck(deck_id: str):
     _not_a_deck(deck_id)
     core.find_deck(deck_id)  # an unknown deck is a 404 whatever the body
-    token = events_core.bearer_token()
+    token = http.bearer_token()
     data = load(_replace_schema, json_body())
     return jsonify(_deck_answer(core.replace(deck_id, token, data)))
 
@@ -111,7 +109,7 @@ def check_edit_token(deck_id: str):
     editor asks before it keeps a token from a link (deck ids are public, so a link with
     a wrong token must not replace the one a browser keeps). Changes nothing."""
     row = core.find_deck(deck_id)
-    if not token_matches(row["edit_hash"], events_core.bearer_token()):
+    if not token_matches(row["edit_hash"], http.bearer_token()):
         raise core.bad_token()
     return Response(status=204)
 
@@ -119,7 +117,7 @@ def check_edit_token(deck_id: str):
 @bp.delete("/<deck_id>")
 def delete_deck(deck_id: str):
     _not_a_deck(deck_id)
-    core.delete(deck_id, events_core.bearer_token())
+    core.delete(deck_id, http.bearer_token())
     return Response(status=204)
 
 

@@ -16,9 +16,9 @@ from sqlalchemy import select
 
 from deckcheck.csvout import to_csv
 from deckcheck.decks import collection
-from deckcheck.decks.tables import deck_versions, decks
 from deckcheck.format_registry import get_format
 from deckcheck.server.packing import unpack
+from deckcheck.server.tables.decks import deck_versions, decks
 from rules.pool import CardIndex
 
 MAX_DECKS = 500

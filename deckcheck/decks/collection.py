@@ -18,7 +18,7 @@ from cardpool.search import Within
 from deckcheck.db import pools
 from deckcheck.decks.core import store as deck_store
 from deckcheck.errors import ApiError
-from deckcheck.events import names
+from deckcheck.server import names
 from rules.games import GAMES
 from rules.numbers import number_key
 from rules.pool import CardIndex

@@ -11,11 +11,11 @@ from flask import Blueprint, abort, render_template
 from sqlalchemy.exc import OperationalError
 
 from deckcheck.decks import collection, collection_views, products
-from deckcheck.events import core as events_core
+from deckcheck.server import http
 from rules.games import GAMES
 
 bp = Blueprint("collection_pages", __name__)
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 COLLECTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -42,7 +42,7 @@ def shared(collection_id: str):
         copies=sum(cards.values()),
         sets=[s for s in sets if s["owned"]],
         description=description(game, len(cards), sum(cards.values())),
-        base=events_core.base_url(),
+        base=http.base_url(),
     )
 
 

@@ -1,4 +1,4 @@
-"""Collections in the events database: one row per card number (`collection_cards`), and
+"""Collections in the server's database: one row per card number (`collection_cards`), and
 the last changes with the counts each overwrote (`collection_changes`), so that
 
 - an edit writes only the numbers it touches (10 rows for 10 cards, whatever the size);
@@ -19,9 +19,9 @@ from sqlalchemy.engine import Connection
 
 from deckcheck.decks import owner
 from deckcheck.decks.collection_views import PLAYSET, set_code
-from deckcheck.decks.tables import collection_cards, collection_changes, collections
-from deckcheck.events.store import EventStore
+from deckcheck.server.database import Database
 from deckcheck.server.packing import pack, unpack
+from deckcheck.server.tables.decks import collection_cards, collection_changes, collections
 from deckcheck.server.tokens import now_utc, token_hash
 from rules.numbers import number_key
 
@@ -68,11 +68,11 @@ def targets(kind: str, counts: dict[str, int], before: dict[str, int]) -> dict[s
 class CollectionStore:
     """Each method is one transaction."""
 
-    def __init__(self, events: EventStore, insert) -> None:
-        self.engine = events.engine
-        self._writer = events.engine.execution_options(write=True)
+    def __init__(self, database: Database, insert) -> None:
+        self.engine = database.engine
+        self._writer = database.writer
         self._insert = insert
-        mark = "%s" if events.engine.dialect.name == "postgresql" else "?"
+        mark = "%s" if database.engine.dialect.name == "postgresql" else "?"
         self._cards_sql = f"SELECT number, count FROM collection_cards WHERE collection_id = {mark}"
         # Per set: the keys held (alternate arts of a number are one key) and those held
         # at least PLAYSET times.

@@ -23,14 +23,12 @@ from deckcheck.decks.schemas import (
     ProductRequestSchema,
 )
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
-from deckcheck.server import owners
+from deckcheck.server import http, limits, names, owners
 from rules.cache import Bounded
 from rules.games import GAMES
 
 bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 bp.before_request(_body_limit)
 _collection_schema = CollectionRequestSchema()
 _edit_schema = CollectionEditSchema()

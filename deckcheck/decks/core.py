@@ -3,7 +3,6 @@ a deck as JSON with its verdict of today, versions and their diff."""
 
 from __future__ import annotations
 
-import threading
 from datetime import date
 from typing import NamedTuple
 
@@ -21,31 +20,22 @@ from deckcheck.decks.judging import (
 from deckcheck.decks.store import BadToken, DeckStore, SavedList
 from deckcheck.decks.world import World, world_now
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
-from deckcheck.events import limits, names
 from deckcheck.events.judge import verdict_json
 from deckcheck.format_registry import get_format
-from deckcheck.server import owners
+from deckcheck.server import http, limits, names, owners
+from deckcheck.server.opened import product_store
 from deckcheck.server.packing import unpack
 from rules.format import Format
 from rules.pool import CardIndex
 from rules.verdict import verdict_of
 
-_lock = threading.Lock()
 NOTES_MAX_BYTES = 4096
 DEFAULT_NAME = "Untitled deck"
 
 
 def store() -> DeckStore:
-    """The app's deck store, on the events store's engine (opened and migrated on first use)."""
-    found = current_app.extensions.get("deckcheck.decks")
-    if found is None:
-        with _lock:
-            found = current_app.extensions.get("deckcheck.decks")
-            if found is None:
-                found = DeckStore(events_core.store())
-                current_app.extensions["deckcheck.decks"] = found
-    return found
+    """The app's deck store, on the app's database (opened and migrated on first use)."""
+    return product_store("deckcheck.decks", DeckStore)
 
 
 def not_found() -> ApiError:
@@ -83,7 +73,7 @@ def world(fmt: Format, on: date | None = None) -> tuple[World, CardIndex]:
 
 def saved_list(fmt: Format, entry: dict) -> SavedList:
     """Read what the player sent, keep it structured, judge the structured list."""
-    events_core.check_list_size(entry, "a saved deck holds")
+    names.check_list_size(entry, "a saved deck holds")
     on = service.today()
     now, index = world(fmt, on)
     read = service.check(fmt, service.as_payload(entry), on, index)
@@ -130,7 +120,7 @@ def create(data: dict) -> tuple[dict, str]:
     fmt = service.find_format(data["format"])
     fields = deck_fields(data, "")
     entry = entry_of(data)
-    events_core.check_list_size(entry, "a saved deck holds")
+    names.check_list_size(entry, "a saved deck holds")
     limits.check(
         "decks",
         "create",
@@ -232,7 +222,7 @@ def shown(row: dict, seen: View) -> None:
 
 
 def base_url() -> str:
-    return events_core.base_url()
+    return http.base_url()
 
 
 def deck_json(row: dict, view: dict, changed: bool, checked_on: str) -> dict:

@@ -15,7 +15,7 @@ from flask import Blueprint, Response
 
 from deckcheck.decks import core
 from deckcheck.errors import ApiError
-from deckcheck.events import names
+from deckcheck.server import http, names
 
 bp = Blueprint("decks_feed", __name__)
 FEED_ID = "tag:deckcheck,2026:decks/{id}/changes"
@@ -37,7 +37,7 @@ def changes_feed(deck_id: str):
     core.view_now(row)  # entries of a change nobody has judged yet
     entries = core.store().feed(deck_id, SHOWN)
     feed_id = FEED_ID.format(id=deck_id)
-    link = f"{core.base_url()}/d/{deck_id}"
+    link = f"{http.base_url()}/d/{deck_id}"
     updated = entries[0]["at"] if entries else row["updated_at"]
     body = "".join(entry_xml(feed_id, link, e) for e in entries)
     title = f"{row['name']}: changes to its verdict (deckcheck)"

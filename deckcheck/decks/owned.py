@@ -15,13 +15,11 @@ from sqlalchemy.exc import OperationalError
 
 from deckcheck.bodies import json_body, load
 from deckcheck.decks import core, feed, owned_store
-from deckcheck.decks.tables import collections, decks
-from deckcheck.events import core as events_core
-from deckcheck.events import names
-from deckcheck.server import owners
+from deckcheck.server import http, names, owners
+from deckcheck.server.tables.decks import collections, decks
 
 bp = Blueprint("account_decks", __name__)
-bp.register_error_handler(OperationalError, events_core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 CLAIM_MAX = 500  # items of one claim, as a lookup's ids
 FEED_ID = "tag:deckcheck,2026:accounts/{id}/changes"
 

@@ -12,7 +12,7 @@ import secrets
 from sqlalchemy import select
 
 from deckcheck.decks.store import SUMMARY_COLUMNS, DeckStore, _delete_decks
-from deckcheck.decks.tables import (
+from deckcheck.server.tables.decks import (
     collection_cards,
     collection_changes,
     collections,

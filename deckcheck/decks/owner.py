@@ -7,8 +7,7 @@ weighed by the server layer (deckcheck.server.owners), as for decks.
 from __future__ import annotations
 
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
-from deckcheck.server import owners
+from deckcheck.server import http, owners
 from deckcheck.server.owners import Right as Proof
 
 __all__ = ["Proof", "allows", "proof", "refused"]
@@ -16,7 +15,7 @@ __all__ = ["Proof", "allows", "proof", "refused"]
 
 def proof() -> Proof:
     """The proof the current request carries: its bearer token and its account."""
-    return owners.right(events_core.bearer_token())
+    return owners.right(http.bearer_token())
 
 
 def allows(row: dict, shown: Proof) -> bool:

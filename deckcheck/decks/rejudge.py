@@ -38,8 +38,8 @@ from deckcheck.decks import core
 from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
 from deckcheck.decks.store import Part, Stored
 from deckcheck.decks.world import World, changed_numbers
-from deckcheck.events.core import store
 from deckcheck.format_registry import get_format
+from deckcheck.server.opened import database as store  # its rate buckets
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import now_utc
 from rules.format import Format

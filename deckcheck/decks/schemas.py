@@ -13,7 +13,7 @@ LOOKUP_MAX = 500
 
 
 class DeckCreateSchema(DeckInputSchema):
-    # Name and notes are checked after normalising (deckcheck.events.names).
+    # Name and notes are checked after normalising (deckcheck.server.names).
     format = fields.String(required=True, validate=Length(min=1, max=80))
     name = fields.String(
         load_default=None,

@@ -14,8 +14,8 @@ import hashlib
 from dataclasses import dataclass
 
 from deckcheck.decks import core
-from deckcheck.events import names
 from deckcheck.format_registry import get_format
+from deckcheck.server import names
 from rules.games import SECTIONS
 from rules.model import plural
 

@@ -12,7 +12,7 @@ import os
 
 from flask import Flask
 
-from deckcheck.events.limits import parse_rate
+from deckcheck.server.limits import parse_rate
 
 
 def _players(text: str | None) -> int:

@@ -19,7 +19,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 
-from deckcheck.events.names import fold
+from deckcheck.server.names import fold
 
 MAX_FLAGS = 5  # other rows named per row: a group larger than this is said in a number
 

@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, limits, names, venue, zones
+from deckcheck.events import core, event_fields, limits, organizer, venue, zones
 from deckcheck.events.schemas import (
     EventChangeSchema,
     EventRequestSchema,
@@ -23,6 +23,7 @@ from deckcheck.events.schemas import (
     SubmissionRequestSchema,
 )
 from deckcheck.events.store import EventFull
+from deckcheck.server import http, names
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 
@@ -32,7 +33,7 @@ _submission_schema = SubmissionRequestSchema()
 _merge_schema = MergeRequestSchema()
 
 
-bp.register_error_handler(OperationalError, core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 
 
 @bp.before_request
@@ -41,7 +42,7 @@ def _body_limit() -> None:
 
 
 def _admin(event_id: str) -> dict:
-    return core.admin_event(event_id, core.bearer_token())
+    return core.admin_event(event_id, http.bearer_token())
 
 
 @bp.post("")
@@ -49,7 +50,7 @@ def create_event():
     core.check_create_key()  # before the body is read: no key, nothing else to say
     row, token = core.create_event(load(_event_schema, json_body()))
     data = core.event_json(row)
-    data["admin_url"] = f"{core.base_url()}/e/{row['id']}/admin#{token}"
+    data["admin_url"] = f"{http.base_url()}/e/{row['id']}/admin#{token}"
     data["admin_token"] = token
     return jsonify(data), 201
 
@@ -69,10 +70,10 @@ def change_event(event_id: str):
         values["name"] = names.clean("name", data["name"], names.EVENT_MAX)
     if "description" in data:
         values["description"] = names.text_field(
-            "description", data["description"], core.MAX_DESCRIPTION
+            "description", data["description"], event_fields.MAX_DESCRIPTION
         )
     if "deadline" in data:
-        values.update(core.moved_deadline(data["deadline"]))
+        values.update(event_fields.moved_deadline(data["deadline"]))
     if "time_zone" in data:
         values["time_zone"] = zones.read_zone(data["time_zone"])
     values.update({k: data[k] for k in ("publish", "cutoff") if k in data})
@@ -95,10 +96,10 @@ def delete_event(event_id: str):
 def submit(event_id: str):
     row = core.find_event(event_id)
     data = load(_submission_schema, json_body())
-    player, player_id = core.player_fields(data["player"], data["player_id"])
+    player, player_id = event_fields.player_fields(data["player"], data["player_id"])
     entry = {"decklist": data["decklist"]} if "decklist" in data else {"deck": data["deck"]}
     stored, verdict, token = core.submit(
-        row, player, player_id, entry, data.get("edit_token"), core.bearer_token()
+        row, player, player_id, entry, data.get("edit_token"), http.bearer_token()
     )
     body = {"submission": core.submission_json(stored, verdict), "edit_token": token}
     return jsonify(body), 201
@@ -107,10 +108,10 @@ def submit(event_id: str):
 @bp.get("/<event_id>/submissions/mine")
 def own_submission(event_id: str):
     """The player's own current list, for their private link to fill the form with."""
-    sub = core.own_submission(event_id, core.bearer_token())
+    sub = core.own_submission(event_id, http.bearer_token())
     body = {
         "submission": core.submission_json(sub),
-        "decklist": core.list_text(json.loads(sub["entry"])),
+        "decklist": organizer.list_text(json.loads(sub["entry"])),
     }
     return jsonify(body)
 
@@ -118,7 +119,7 @@ def own_submission(event_id: str):
 def _json_table(row: dict):
     """{"data": [...]} written a row at a time: 2,000 players never sit in memory at once."""
     yield b'{"data":['
-    for n, item in enumerate(core.table(row)):
+    for n, item in enumerate(organizer.table(row)):
         yield (b"," if n else b"") + orjson.dumps(item)
     yield b"]}"
 
@@ -126,16 +127,16 @@ def _json_table(row: dict):
 @bp.get("/<event_id>/submissions")
 def submissions(event_id: str):
     row = _admin(event_id)
-    core.refresh(row)
+    organizer.refresh(row)
     return Response(stream_with_context(_json_table(row)), mimetype="application/json")
 
 
 @bp.get("/<event_id>/submissions.csv")
 def submissions_csv(event_id: str):
     row = _admin(event_id)
-    core.refresh(row)
-    rows = core.table_csv_rows(core.table(row, with_lists=True))
-    return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
+    organizer.refresh(row)
+    rows = organizer.table_csv_rows(organizer.table(row, with_lists=True))
+    return csv_response(organizer.CSV_HEADER, rows, f"event-{event_id}.csv")
 
 
 @bp.post("/<event_id>/lock")
@@ -164,10 +165,10 @@ def drop(event_id: str, submission_id: str):
 def organizer_submission(event_id: str, submission_id: str):
     """One player's current list as text, for the organizer's table to show on demand."""
     row = _admin(event_id)
-    sub = core.organizer_submission(row, submission_id)
+    sub = organizer.organizer_submission(row, submission_id)
     body = {
         "submission": core.submission_json(sub),
-        "decklist": core.list_text(json.loads(sub["entry"])),
+        "decklist": organizer.list_text(json.loads(sub["entry"])),
     }
     return jsonify(body)
 
@@ -177,7 +178,7 @@ def merge(event_id: str, submission_id: str):
     """One player written twice: this row's list stays, the other row's lists (`from`)
     become its history."""
     row = _admin(event_id)
-    merged = core.merge(row, submission_id, load(_merge_schema, json_body())["merge_from"])
+    merged = organizer.merge(row, submission_id, load(_merge_schema, json_body())["merge_from"])
     return jsonify({"submission": core.submission_json(merged)})
 
 

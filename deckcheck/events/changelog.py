@@ -12,7 +12,7 @@ from __future__ import annotations
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import Connection
 
-from deckcheck.events.tables import changes
+from deckcheck.server.tables.events import changes
 
 KINDS = ("submitted", "replaced", "dropped", "restored", "checked-in")
 _INSERT = changes.insert().values(

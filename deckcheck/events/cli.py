@@ -6,6 +6,7 @@ import click
 from flask.cli import AppGroup
 
 from deckcheck.events.core import store
+from deckcheck.server.opened import database
 
 events_cli = AppGroup("events", help="The events database (submissions, drops).")
 
@@ -19,7 +20,7 @@ def backup_command(path: str) -> None:
     A PostgreSQL events database is backed up with pg_dump instead (README).
     """
     try:
-        store().backup(path)
+        database().backup(path)
     except ValueError as err:
         raise click.ClickException(str(err)) from err
     click.echo(f"events database copied to {path}")

@@ -29,10 +29,11 @@ from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError, wants_json
-from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
+from deckcheck.events import core, event_fields, organizer, venue, verdicts, zones
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.format_registry import registry
+from deckcheck.server import http, kept_tokens, names
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
 from rules.games import DEFAULT_FORMAT, SECTION_NAMES
@@ -43,7 +44,7 @@ MAX_UPLOAD = 1024 * 1024
 SHEETS_PAGE = 100  # lists read and judged per database round trip
 
 
-bp.register_error_handler(OperationalError, core.busy_response)
+bp.register_error_handler(OperationalError, http.busy_response)
 
 
 @bp.before_request
@@ -61,7 +62,7 @@ def whole(path: str) -> str:
     """A full address of one of this site's paths for a QR code: DECKCHECK_BASE_URL's,
     else the origin the browser says it is at (`?origin=`, page.js adds it), never the
     request's Host header. Without either it stays a path (and the admin page says so)."""
-    base = core.base_url()
+    base = http.base_url()
     if base:
         return base + path
     origin = request.args.get("origin", "")
@@ -92,7 +93,7 @@ def _remembered_token(submission_id: str) -> str | None:
 @bp.app_context_processor
 def _links() -> dict:
     """Whether the server knows its own address (else page.js completes links and QRs)."""
-    return {"base_url": core.base_url()}
+    return {"base_url": http.base_url()}
 
 
 @bp.get("/e/new")
@@ -120,14 +121,14 @@ def create_event():
             "format": form.get("format", DEFAULT_FORMAT),
             "date": _date(form.get("date")),
             "deadline": deadline or "",
-            "description": form.get("description", "")[: core.MAX_DESCRIPTION],
+            "description": form.get("description", "")[: event_fields.MAX_DESCRIPTION],
             "time_zone": form.get("time_zone") or None,
             **_choices(form),
         }
     )
     # POST-redirect-GET: a reload of the next page shows it again, never a second event.
     # The token waits sealed in this browser's session cookie (never in an address,
-    # never readable in the cookie): deckcheck.events.kept_tokens.
+    # never readable in the cookie): deckcheck.server.kept_tokens.
     kept_tokens.remember(session, row["id"], token, kind="created")
     return redirect(url_for("events.created", event_id=row["id"]), 303)
 
@@ -142,7 +143,7 @@ def created(event_id: str):
     page = render_template(
         "events/created.html",
         event=core.event_json(row),
-        admin_url=f"{core.base_url()}/e/{row['id']}/admin#{token}" if mine else None,
+        admin_url=f"{http.base_url()}/e/{row['id']}/admin#{token}" if mine else None,
     )
     return Response(page, headers={"Cache-Control": "private, no-store"})
 
@@ -185,11 +186,13 @@ def submit(event_id: str):
     upload = request.files.get("file")
     if upload and upload.filename:
         text = upload.read(MAX_UPLOAD + 1).decode("utf-8", errors="replace")
-    player, player_id = core.player_fields(form.get("player", ""), form.get("player_id", ""))
+    player, player_id = event_fields.player_fields(
+        form.get("player", ""), form.get("player_id", "")
+    )
     if not text.strip():
         raise ApiError(400, "empty-decklist", "Paste your decklist (or choose a file) first.")
     entry = {"decklist": text}
-    core.check_list_size(entry)
+    names.check_list_size(entry)
     edit_token = form.get("edit_token") or _kept_token(row["id"], form.get("replace", ""))
     try:
         core.check_player(row, player, player_id, edit_token)
@@ -199,8 +202,8 @@ def submit(event_id: str):
         return _taken_page(row, player, player_id, text, err)
     if not form.get("anyway"):
         # An illegal list is stored only once the player has seen why and said so.
-        fmt = core.event_format(row, service.find_format(row["format"]))
-        report = judge(fmt, entry, core.event_day(row))
+        fmt = event_fields.event_format(row, service.find_format(row["format"]))
+        report = judge(fmt, entry, event_fields.event_day(row))
         if not report.legal:
             return _confirm_page(row, player, player_id, text, report, edit_token)
     stored, _, token = core.submit(row, player, player_id, entry, edit_token or None)
@@ -326,7 +329,7 @@ def admin(event_id: str):
 
 
 def _admin_row(event_id: str) -> dict:
-    return core.admin_event(event_id, core.bearer_token() or request.form.get("token"))
+    return core.admin_event(event_id, http.bearer_token() or request.form.get("token"))
 
 
 @bp.get("/e/<event_id>/admin/table")
@@ -335,13 +338,13 @@ def admin_table(event_id: str):
     # The cursor before the rows: a change made while they are read is fetched again
     # by the live table (harmless), never missed.
     cursor = core.store().last_change(event_id)
-    core.refresh(row)
+    organizer.refresh(row)
     tally = core.store().tally(event_id)
-    return core.in_pieces(stream_template(
+    return http.in_pieces(stream_template(
         "events/_table.html",
         cursor=cursor,
         event=core.event_json(row, tally["players"]),
-        rows=core.table(row),
+        rows=organizer.table(row),
         tally=tally,
         zone=zones.zone_name(row),
         dropped=core.store().dropped(event_id),
@@ -351,16 +354,16 @@ def admin_table(event_id: str):
 @bp.post("/e/<event_id>/admin/submissions.csv")
 def admin_csv(event_id: str):
     row = _admin_row(event_id)
-    core.refresh(row)
-    rows = core.table_csv_rows(core.table(row, with_lists=True))
-    return csv_response(core.CSV_HEADER, rows, f"event-{event_id}.csv")
+    organizer.refresh(row)
+    rows = organizer.table_csv_rows(organizer.table(row, with_lists=True))
+    return csv_response(organizer.CSV_HEADER, rows, f"event-{event_id}.csv")
 
 
 def _sheets(row: dict, fmt, ids: list[str]):
     """One sheet per list, a page of lists at a time: each list's stored sheet, judged
     again (and stored) only when its format, list history or card pool changed."""
     key, index = verdicts.current_key(fmt)
-    on = core.event_day(row)
+    on = event_fields.event_day(row)
     for start in range(0, len(ids), SHEETS_PAGE):
         fresh = []
         for sub in core.store().by_ids(row["id"], ids[start : start + SHEETS_PAGE]):
@@ -381,7 +384,7 @@ def _sheets(row: dict, fmt, ids: list[str]):
 @bp.post("/e/<event_id>/admin/sheets")
 def admin_sheets(event_id: str):
     row = _admin_row(event_id)
-    fmt = core.event_format(row, service.find_format(row["format"]))
+    fmt = event_fields.event_format(row, service.find_format(row["format"]))
     only = request.form.get("only")
     players = [p for p in core.store().current_ids(event_id) if not only or p[0] == only]
     players.sort(key=lambda p: (names.fold(p[1]), p[2]))
@@ -399,14 +402,14 @@ def admin_sheets(event_id: str):
 @bp.post("/e/<event_id>/admin/deck-check")
 def admin_deck_check(event_id: str):
     row = _admin_row(event_id)
-    fmt = core.event_format(row, service.find_format(row["format"]))
+    fmt = event_fields.event_format(row, service.find_format(row["format"]))
     sub = core.find_submission(event_id, request.form.get("submission", ""))
     if sub is None:
         raise ApiError(404, "submission-not-found", "Choose a player of this event.")
     presented_text = request.form.get("presented", "")
     if not presented_text.strip():
         raise ApiError(400, "empty-decklist", "Type or paste the deck presented at the table.")
-    on = core.event_day(row)
+    on = event_fields.event_day(row)
     registered = judge(fmt, json.loads(sub["entry"]), on)
     presented = judge(fmt, {"decklist": presented_text}, on)
     return render_template(

@@ -14,7 +14,7 @@ import orjson
 from flask import Response, stream_with_context
 
 from deckcheck.errors import ApiError
-from deckcheck.events import core, verdicts
+from deckcheck.events import core, event_fields, organizer, verdicts
 from deckcheck.format_registry import get_format
 from rules import deckcode
 from rules.games import has_deck_codes
@@ -41,10 +41,10 @@ def check_published(row: dict) -> None:
 def stored_lists(row: dict, marked_only: bool = False) -> Iterator[tuple[dict, dict]]:
     """(list row, its sheet) of every current list by player name; the sheets of lists
     judged again now are stored a page at a time."""
-    core.refresh(row)
+    organizer.refresh(row)
     fmt = get_format(row["format"])
     key, index = verdicts.current_key(fmt)
-    on = core.event_day(row)
+    on = event_fields.event_day(row)
     for page in core.store().lists_pages(row["id"], marked_only):
         fresh = []
         for sub in page:
@@ -150,7 +150,7 @@ CARDS_HEADER = ("player", "section", "number", "name", "count")
 
 
 def players_rows(row: dict) -> Iterator[list]:
-    core.refresh(row)
+    organizer.refresh(row)
     for page in core.store().current_pages(row["id"]):
         for sub in page:
             yield [

@@ -38,7 +38,7 @@ class EventRequestSchema(Schema):
 
     publish, cutoff, venue = venue_fields()
 
-    # Length and characters are checked after normalising (deckcheck.events.names).
+    # Length and characters are checked after normalising (deckcheck.server.names).
     name = fields.String(required=True, metadata={"description": "at most 200 characters"})
     format = fields.String(required=True, validate=Length(min=1, max=80))
     date = fields.Date(
@@ -105,7 +105,7 @@ class CreatedEventSchema(EventSchema):
 
 
 class SubmissionRequestSchema(DeckInputSchema):
-    # Length and characters are checked after normalising (deckcheck.events.names).
+    # Length and characters are checked after normalising (deckcheck.server.names).
     player = fields.String(required=True, metadata={"description": "at most 100 characters"})
     player_id = fields.String(load_default="", metadata={"description": "at most 100 characters"})
     edit_token = fields.String(

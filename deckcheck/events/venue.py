@@ -11,8 +11,9 @@ drops, not the players the organizer dropped by hand.
 from __future__ import annotations
 
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, verdicts
+from deckcheck.events import core, organizer, verdicts
 from deckcheck.events.marks import marks_json
+from deckcheck.server import names
 from rules.verdict import ILLEGAL
 
 MARKS = ("published", "accepted", "checked_in")
@@ -25,7 +26,7 @@ def lock(row: dict) -> dict:
     if locked is None:
         raise ApiError(404, "event-not-found", "There is no event at this address.")
     if locked["cutoff"] == "drop":
-        core.refresh(locked)
+        organizer.refresh(locked)
         core.store().cut_off(row["id"], cut_off_ids(row["id"]))
     return locked
 

@@ -8,10 +8,11 @@ from flask import jsonify, request
 
 from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
-from deckcheck.events import core, names, published, venue
+from deckcheck.events import core, published, venue
 from deckcheck.events.api import _admin, bp
 from deckcheck.events.marks import marks_json
 from deckcheck.events.schemas import MarksRequestSchema
+from deckcheck.server import names
 
 _marks_schema = MarksRequestSchema()
 CHANGES_PAGE = 500  # changes per answer: one update of the live table stays small

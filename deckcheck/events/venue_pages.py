@@ -8,8 +8,9 @@ from flask import redirect, render_template, request, stream_template
 
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
-from deckcheck.events import core, names, published, venue, zones
+from deckcheck.events import core, organizer, published, venue, zones
 from deckcheck.events.pages import _admin_row, _choices, bp
+from deckcheck.server import http, names
 from rules.games import SECTION_NAMES
 
 YES = {"yes": True, "no": False}
@@ -34,14 +35,14 @@ def admin_rows(event_id: str):
     table renders them: the live table puts them in place of the rows it has."""
     row = _admin_row(event_id)
     ids = [i for i in request.args.get("ids", "").split(",") if names.is_id(i)][:MAX_ROWS]
-    core.refresh(row)
+    organizer.refresh(row)
     page = stream_template(
         "events/_rows.html",
         event=core.event_json(row),
-        rows=core.rows(row, ids),
+        rows=organizer.rows(row, ids),
         zone=zones.zone_name(row),
     )
-    return core.in_pieces(page)
+    return http.in_pieces(page)
 
 
 @bp.get("/e/<event_id>/lists")

@@ -13,12 +13,16 @@ from collections.abc import Iterator, Sequence
 from sqlalchemy import select
 
 from deckcheck.events import changelog
-from deckcheck.events.names import fold
-from deckcheck.events.store import _LOCK_EVENT, CURRENT, EventStore, _drop, _restore, _row
-from deckcheck.events.tables import drops, events, submissions
+from deckcheck.events.drops import drop, restore
+from deckcheck.events.players import CURRENT, LOCK_EVENT, as_dict
+from deckcheck.events.store import EventStore
+from deckcheck.server.names import fold
+from deckcheck.server.opened import product_store
+from deckcheck.server.tables.events import drops, events, submissions
 from deckcheck.server.tokens import now_utc
 
 MARKS = ("published", "accepted", "checked_in")
+KEY = "deckcheck.events"  # app.extensions' key of the app's events store
 LISTS_PAGE = 200
 
 
@@ -28,7 +32,7 @@ class VenueStore(EventStore):
         its undoing is a change the live table sees."""
         values = {k: bool(v) for k, v in values.items() if k in MARKS}
         with self._writer.begin() as conn:
-            conn.execute(_LOCK_EVENT, {"e_id": event_id})
+            conn.execute(LOCK_EVENT, {"e_id": event_id})
             mine = (
                 submissions.c.event_id == event_id,
                 submissions.c.id == submission_id,
@@ -37,14 +41,14 @@ class VenueStore(EventStore):
             if values and conn.execute(submissions.update().where(*mine).values(**values)).rowcount:
                 if "checked_in" in values:
                     changelog.record(conn, event_id, submission_id, "checked-in", now_utc())
-            return _row(conn.execute(select(submissions).where(*mine)).first())
+            return as_dict(conn.execute(select(submissions).where(*mine)).first())
 
     def set_locked(self, event_id: str, locked: bool) -> tuple[dict | None, int]:
         """Lock or unlock the event; unlocking restores every player the cut-off dropped
         (not those the organizer dropped by hand). Returns (the event, players restored)."""
         restored = 0
         with self._writer.begin() as conn:
-            conn.execute(_LOCK_EVENT, {"e_id": event_id})
+            conn.execute(LOCK_EVENT, {"e_id": event_id})
             conn.execute(events.update().where(events.c.id == event_id).values(locked=locked))
             if not locked:
                 cut = select(drops.c.submission_id).where(
@@ -52,18 +56,18 @@ class VenueStore(EventStore):
                 )
                 for (sid,) in conn.execute(cut).all():
                     # The cut-off made the room they take back: no player cap to check.
-                    restored += _restore(conn, event_id, sid, 0) is not None
+                    restored += restore(conn, event_id, sid, 0) is not None
             row = conn.execute(select(events).where(events.c.id == event_id)).first()
-        return _row(row), restored
+        return as_dict(row), restored
 
     def cut_off(self, event_id: str, ids: Sequence[str]) -> int:
         """Drop these current lists as the cut-off's, if the event is still locked (an
         unlock meanwhile wins). Returns how many players were dropped."""
         with self._writer.begin() as conn:
-            found = conn.execute(_LOCK_EVENT, {"e_id": event_id}).first()
+            found = conn.execute(LOCK_EVENT, {"e_id": event_id}).first()
             if found is None or not found.locked:
                 return 0
-            return sum(_drop(conn, event_id, sid, True) for sid in ids)
+            return sum(drop(conn, event_id, sid, True) for sid in ids)
 
     def cut_off_drop(self, event_id: str, submission_id: str) -> bool:
         """Was this list dropped by the cut-off (for its receipt page)?"""
@@ -97,3 +101,9 @@ class VenueStore(EventStore):
         ids = [r.id for r in sorted(found, key=lambda r: (fold(r.player), r.id))]
         for start in range(0, len(ids), LISTS_PAGE):
             yield self.by_ids(event_id, ids[start : start + LISTS_PAGE])
+
+
+def store() -> VenueStore:
+    """The app's events store, on the app's database (opened and migrated on first use,
+    so an app that never sees an event never creates it)."""
+    return product_store(KEY, VenueStore)

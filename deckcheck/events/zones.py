@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from deckcheck.events.names import FieldError
+from deckcheck.server.names import FieldError
 from deckcheck.words import MONTHS
 
 MAX_LENGTH = 64

@@ -19,8 +19,9 @@ from flask import Flask, g, request
 from sqlalchemy import select
 
 from deckcheck.errors import ApiError
-from deckcheck.events import core as events_core
-from deckcheck.server.tables import account_sessions
+from deckcheck.server import http
+from deckcheck.server.opened import database
+from deckcheck.server.tables.accounts import account_sessions
 from deckcheck.server.tokens import now_utc, token_hash
 
 COOKIE = "deckcheck_session"
@@ -36,11 +37,11 @@ class Session:
 
 
 def _engine():
-    return events_core.store().engine
+    return database().engine
 
 
 def _writer():
-    return _engine().execution_options(write=True)
+    return database().writer
 
 
 def current() -> Session | None:
@@ -125,7 +126,7 @@ def forget(response):
 
 
 def _secure() -> bool:
-    return request.is_secure or events_core.base_url().startswith("https://")
+    return request.is_secure or http.base_url().startswith("https://")
 
 
 def listed(account: str) -> list[dict]:
@@ -165,7 +166,7 @@ def end_others(account: str, keep: str | None) -> int:
 def site_origin() -> str:
     """This site's origin: DECKCHECK_BASE_URL's when set, else the address the request
     was sent to (compared with, never used to build a link)."""
-    base = events_core.base_url()
+    base = http.base_url()
     if base:
         parts = urlsplit(base)
         return f"{parts.scheme}://{parts.netloc}".lower()
@@ -183,7 +184,7 @@ def same_origin() -> bool:
 def _guard() -> None:
     if request.method in SAFE_METHODS or COOKIE not in request.cookies:
         return
-    if events_core.bearer_token() is not None:
+    if http.bearer_token() is not None:
         return  # a token proves its own right; the cookie adds nothing to it
     if not same_origin():
         raise ApiError(

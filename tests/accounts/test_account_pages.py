@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from accounts.conftest import site_client
 from accounts.helpers import register
 
-from deckcheck.server.tables import account_sessions
+from deckcheck.server.tables.accounts import account_sessions
 
 
 def test_signed_out_the_page_offers_to_create_and_sign_in(client):
@@ -55,7 +55,7 @@ def test_the_link_form_is_refused_cross_site(client):
 def test_a_session_unused_for_30_days_ends(app, client):
     register(client)
     old = (datetime.now(UTC) - timedelta(days=31)).isoformat()
-    engine = app.extensions["deckcheck.events"].engine
+    engine = app.extensions["deckcheck.database"].engine
     with engine.begin() as conn:
         conn.execute(account_sessions.update().values(last_seen_at=old))
     assert client.get("/api/v1/account").status_code == 401

@@ -12,12 +12,12 @@ from accounts.conftest import site_client
 from accounts.helpers import login, register
 from sqlalchemy import func, select
 
-from deckcheck.server.tables import accounts, recovery_codes
+from deckcheck.server.tables.accounts import accounts, recovery_codes
 from deckcheck.server.tokens import token_hash
 
 
 def _count(app, table) -> int:
-    engine = app.extensions["deckcheck.events"].engine
+    engine = app.extensions["deckcheck.database"].engine
     with engine.begin() as conn:
         return conn.execute(select(func.count()).select_from(table)).scalar_one()
 
@@ -38,7 +38,7 @@ def test_register_shows_ten_codes_once_stores_them_hashed_and_signs_in(both_app)
     assert len(codes) == 10 and len(set(codes)) == 10
     cookie = made.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
-    engine = both_app.extensions["deckcheck.events"].engine
+    engine = both_app.extensions["deckcheck.database"].engine
     with engine.begin() as conn:
         stored = set(conn.execute(select(recovery_codes.c.code_hash)).scalars())
     assert codes[0] not in stored and len(stored) == 10  # hashed, never as typed
@@ -175,9 +175,9 @@ def test_the_session_cookie_holds_a_random_id_stored_hashed(app, client):
     value = answer.headers["Set-Cookie"].split(";")[0].split("=", 1)[1]
     account_id = answer.get_json()["account"]["id"]
     assert "Hanako" not in value and account_id not in value and len(value) >= 40
-    from deckcheck.server.tables import account_sessions
+    from deckcheck.server.tables.accounts import account_sessions
 
-    engine = app.extensions["deckcheck.events"].engine
+    engine = app.extensions["deckcheck.database"].engine
     with engine.begin() as conn:
         stored = list(conn.execute(select(account_sessions.c.secret_hash)).scalars())
     assert stored == [token_hash(value)]

@@ -17,7 +17,7 @@ def make_app(tmp_path, events_database: str, **config):
 
 
 def close(app) -> None:
-    store = app.extensions.get("deckcheck.events")
+    store = app.extensions.get("deckcheck.database")  # every store's connections
     if store is not None:
         store.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fixture_cards import ST1_DECK, ST1_TEXT
 
-from deckcheck.decks.tables import decks
+from deckcheck.server.tables.decks import decks
 from deckcheck.server.tokens import token_hash
 
 

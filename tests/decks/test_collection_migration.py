@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from deckcheck.events.migrate import upgrade
 from deckcheck.events.store import EventStore
+from deckcheck.server.migrate import upgrade
 from deckcheck.server.packing import pack
 
 

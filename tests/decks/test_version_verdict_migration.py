@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from deckcheck.events.migrate import upgrade
 from deckcheck.events.store import EventStore
+from deckcheck.server.migrate import upgrade
 
 
 def test_stored_versions_get_legal_or_illegal(events_database):

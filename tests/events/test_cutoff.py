@@ -9,7 +9,7 @@ import pytest
 from event_requests import admin_auth, create_event, submit
 from sqlalchemy import update
 
-from deckcheck.events.tables import submissions
+from deckcheck.server.tables.events import submissions
 
 ILLEGAL = "4 Koromon ST1-01"
 
@@ -187,7 +187,7 @@ def test_creating_an_event_from_the_form_redirects_and_a_reload_creates_nothing(
     store = client.application.extensions["deckcheck.events"]
     from sqlalchemy import func, select
 
-    from deckcheck.events.tables import events
+    from deckcheck.server.tables.events import events
 
     with store.engine.begin() as conn:
         assert conn.execute(select(func.count()).select_from(events)).scalar() == 1

@@ -18,9 +18,9 @@ import pytest
 from conftest import new_app
 from sqlalchemy import create_engine, event, text
 
-from deckcheck.events import writable
 from deckcheck.events.core import store
-from deckcheck.events.writable import cannot_write
+from deckcheck.server import writable
+from deckcheck.server.writable import cannot_write
 
 EVENT = {"name": "Cup", "format": "dcg", "deadline": "2099-12-05T09:00:00+01:00"}
 

@@ -147,8 +147,8 @@ def test_names_are_found_by_their_folded_key_and_older_rows_too(client):
     from alembic import command
     from sqlalchemy import select, update
 
-    from deckcheck.events.migrate import alembic_config, upgrade
-    from deckcheck.events.tables import submissions
+    from deckcheck.server.migrate import alembic_config, upgrade
+    from deckcheck.server.tables.events import submissions
 
     event = create_event(client)
     assert submit(client, event, "Ｚoë Ångström").status_code == 201  # stored as NFKC: "Z"

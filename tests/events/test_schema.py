@@ -1,4 +1,4 @@
-"""The tables the code queries (deckcheck/events/tables.py) are the tables the Alembic
+"""The tables the code queries (deckcheck/server/tables/) are the tables the Alembic
 migrations build: autogenerate, run against a freshly migrated database, finds nothing
 to add, drop or change, on SQLite and on PostgreSQL."""
 
@@ -7,10 +7,8 @@ from __future__ import annotations
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from deckcheck.decks import tables as _decks_tables  # noqa: F401 - its tables on `metadata`
 from deckcheck.events.store import EventStore
-from deckcheck.events.tables import metadata
-from deckcheck.server import tables as _server_tables  # noqa: F401 - accounts, sessions
+from deckcheck.server.tables import metadata
 
 
 def _differences(store: EventStore) -> list:
@@ -34,7 +32,7 @@ def test_autogenerate_finds_no_difference_between_the_tables_and_the_migrations(
 
 def test_the_comparison_sees_a_difference(events_database):
     """The test above can fail: a migration stopped one step short is a difference."""
-    from deckcheck.events.migrate import upgrade
+    from deckcheck.server.migrate import upgrade
 
     store = EventStore(events_database)
     upgrade(store.engine, "0001")

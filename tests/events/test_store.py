@@ -7,7 +7,6 @@ import threading
 
 import pytest
 
-from deckcheck.events.names import player_key
 from deckcheck.events.store import (
     CURRENT,
     REPLACED,
@@ -19,6 +18,7 @@ from deckcheck.events.store import (
     PlayerDropped,
     PlayerExists,
 )
+from deckcheck.server.names import player_key
 
 FAR = "2099-01-01T00:00:00.000000+00:00"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from event_requests import admin_auth, create_event, submit
 
-from deckcheck.events.migrate import upgrade
+from deckcheck.server.migrate import upgrade
 
 
 def test_rows_stored_before_the_migration_get_the_defaults(both_client):
@@ -16,7 +16,7 @@ def test_rows_stored_before_the_migration_get_the_defaults(both_client):
     store = client.application.extensions["deckcheck.events"]
     from alembic import command
 
-    from deckcheck.events.migrate import alembic_config
+    from deckcheck.server.migrate import alembic_config
 
     with store.engine.execution_options(write=True).connect() as conn:
         config = alembic_config()

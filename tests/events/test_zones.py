@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.events.names import FieldError
 from deckcheck.events.zones import label, moment, read_zone, zone_name
+from deckcheck.server.names import FieldError
 
 
 def test_an_event_stored_before_zones_reads_in_its_deadlines_offset():

@@ -12,7 +12,7 @@ from conftest import new_app
 from fixture_cards import ST1_TEXT
 from itsdangerous import base64_decode
 
-from deckcheck.events import kept_tokens
+from deckcheck.server import kept_tokens
 
 EVENT = {"name": "Cup", "format": "dcg", "deadline": "2099-12-05T09:00:00+01:00"}
 

@@ -15,6 +15,13 @@ depends_on = None
 
 
 def upgrade() -> None:
+    _accounts()
+    _sessions_and_secrets()
+    _owners()
+
+
+def _accounts() -> None:
+    """Accounts, their passkeys and recovery codes."""
     op.create_table(
         "accounts",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -38,6 +45,10 @@ def upgrade() -> None:
         sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
     )
     op.create_index("recovery_codes_by_account", "recovery_codes", ["account_id"])
+
+
+def _sessions_and_secrets() -> None:
+    """Sessions, challenges handed out and one-time sign-in links."""
     op.create_table(
         "account_sessions",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -63,6 +74,10 @@ def upgrade() -> None:
         sa.Column("expires_at", sa.Float, nullable=False),
     )
     op.create_index("sign_in_links_by_account", "sign_in_links", ["account_id"])
+
+
+def _owners() -> None:
+    """Decks and collections an account owns."""
     for table in ("decks", "collections"):
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("owner", sa.String(32), nullable=True))

@@ -1,4 +1,4 @@
-"""Alembic environment: always handed an open connection by deckcheck.events.migrate."""
+"""Alembic environment: always handed an open connection by deckcheck.server.migrate."""
 
 from alembic import context
 

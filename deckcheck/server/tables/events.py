@@ -1,12 +1,8 @@
-"""The events database's tables: the one description the code queries through.
-
-The Alembic migrations in `migrations/` build the same schema step by step (a migration
-is history and never imports this module); tests/events/test_schema.py runs Alembic's
-autogenerate against a migrated database, on SQLite and PostgreSQL, and fails on any
-difference, so the two cannot drift apart.
+"""The events' tables, on the server's one metadata (deckcheck.server.tables says how
+they are held equal to the migrations).
 
 Widths: a player name is at most 100 characters and an id 100 after normalising
-(deckcheck.events.names), but older rows may hold up to 200; `player_key` holds a
+(deckcheck.server.names), but older rows may hold up to 200; `player_key` holds a
 case-folded name or id, which can grow to 3 times its length ("ß" -> "ss").
 """
 
@@ -15,11 +11,9 @@ from __future__ import annotations
 from sqlalchemy import (
     Boolean,
     Column,
-    Float,
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     String,
     Table,
     Text,
@@ -27,7 +21,7 @@ from sqlalchemy import (
     text,
 )
 
-metadata = MetaData()
+from deckcheck.server.tables.base import metadata
 
 events = Table(
     "events",
@@ -86,7 +80,7 @@ submissions = Table(
     # What the registration sheet prints of the list as judged with `judged_key`
     # (deckcheck.events.verdicts.sheet_json), so printing 1,000 sheets judges nothing.
     Column("sheet", Text, nullable=True),
-    # The player name as names are compared (deckcheck.events.names.fold), so "the player
+    # The player name as names are compared (deckcheck.server.names.fold), so "the player
     # of this name" is an index lookup (NULL only on a row an older server wrote).
     Column("name_key", String(400), nullable=True),
     # The organizer's marks: published (for "marked" publishing), accepted (a "needs a
@@ -137,19 +131,3 @@ changes = Table(
     Column("at", String(40), nullable=False),
     Index("event_changes_by_event", "event_id", "id"),
 )
-
-# Rate limits as token buckets, one row per (what, address): checked and counted by one
-# UPSERT statement, so simultaneous requests cannot all pass (deckcheck.events.limits).
-rate_buckets = Table(
-    "rate_buckets",
-    metadata,
-    Column("key", String(120), primary_key=True),
-    Column("tokens", Float, nullable=False),
-    Column("at", Float, nullable=False),
-    Column("allowed", Boolean, nullable=False),
-)
-
-# Saved decks and collections live in this database too, on this metadata, described in
-# their own module (deckcheck.decks.tables, which imports this one: never the other way
-# round, or the two made an import circle). Whatever needs the whole schema (the test
-# holding the tables to the migrations) imports both.

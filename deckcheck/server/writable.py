@@ -21,8 +21,9 @@ from sqlalchemy import event, false
 from sqlalchemy.engine import Connection, Engine, ExceptionContext
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from deckcheck.events.tables import events
+from deckcheck.server.tables.events import events
 
+# The logger operators already filter on (these messages were the events store's first).
 log = logging.getLogger("deckcheck.events")
 
 # SQLite primary result codes (the low byte of an extended code) of a connection that

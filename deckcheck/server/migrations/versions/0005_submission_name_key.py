@@ -8,7 +8,7 @@ Revises: 0004
 import sqlalchemy as sa
 from alembic import op
 
-from deckcheck.events.names import fold
+from deckcheck.server.names import fold
 
 revision = "0005"
 down_revision = "0004"

@@ -5,16 +5,20 @@ and `"carol"` are one player, and a blank or invisible name is refused.
 normalise: NFKC, the invisible and bidirectional control characters removed, runs of white
 space made one space, trimmed. Two names are the same player when their `fold`s are equal.
 A name that is empty after that, or holds a NUL or another control character, is refused.
+
+A stored list is at most MAX_LIST_BYTES, whichever product keeps it (`check_list_size`).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 
 from deckcheck.errors import ApiError
 
 PLAYER_MAX, PLAYER_ID_MAX, EVENT_MAX = 100, 100, 200
+MAX_LIST_BYTES = 64 * 1024
 # Case-folding grows a character into at most 3 ("ß" -> "ss", "ΐ" -> 3): a stored key
 # is sized for that, so PostgreSQL (which checks lengths) and SQLite (which does not)
 # accept the same names.
@@ -117,3 +121,23 @@ ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 def is_id(text: str) -> bool:
     return ID.fullmatch(text) is not None
+
+
+def check_list_size(entry: dict, taker: str = "an event takes") -> None:
+    """A submitted list is at most 64 KB (text as UTF-8, a structured deck as JSON);
+    `taker` says who refuses it ("a saved deck holds")."""
+    if "decklist" in entry:
+        text = entry["decklist"]
+        size = (
+            len(text) if len(text) * 4 <= MAX_LIST_BYTES else len(text.encode("utf-8", "replace"))
+        )
+    else:
+        size = len(json.dumps(entry["deck"], separators=(",", ":")))
+    if size > MAX_LIST_BYTES:
+        raise ApiError(
+            413,
+            "list-too-large",
+            f"This list is {size:,} bytes; {taker} lists of at most "
+            f"{MAX_LIST_BYTES // 1024} KB. Send only the deck's lines.",
+            {"bytes": size, "limit": MAX_LIST_BYTES},
+        )

@@ -1,4 +1,4 @@
-"""Bring an events database to the newest schema with Alembic (SQLite and PostgreSQL).
+"""Bring the server's database to the newest schema with Alembic (SQLite and PostgreSQL).
 
 Run at start-up by every worker: on PostgreSQL an advisory lock lets one worker
 migrate while the others wait; on SQLite the write lock does the same.
@@ -31,7 +31,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     with engine.execution_options(write=True).connect() as conn:
         if conn.dialect.name == "postgresql":
             # A migration may wait for another worker's and take its time: the request
-            # timeouts of the store's connections (store.WAIT_MS) are not for it.
+            # timeouts of the store's connections (database.WAIT_MS) are not for it.
             conn.execute(text("SET statement_timeout = 0"))
             conn.execute(text("SET lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})

@@ -1,5 +1,5 @@
-"""The tables of accounts and their sessions, in the events database and on its one
-metadata (migrations: deckcheck/events/migrations, revision 0007_accounts).
+"""The tables of accounts and their sessions, on the server's one metadata (migrations:
+deckcheck/server/migrations, revision 0007_accounts).
 
 Nothing secret is stored as itself: a session's cookie value, a recovery code, a
 one-time link and a challenge are stored as their SHA-256 (each is 128+ random bits, so
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, String, Table, Text
 
-from deckcheck.events.tables import metadata
+from deckcheck.server.tables.base import metadata
 
 accounts = Table(
     "accounts",

@@ -14,6 +14,13 @@ depends_on = None
 
 
 def upgrade() -> None:
+    _decks()
+    _versions_and_cards()
+    _feeds_worlds_collections()
+
+
+def _decks() -> None:
+    """The decks, one row each."""
     op.create_table(
         "decks",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -35,6 +42,10 @@ def upgrade() -> None:
         sa.Column("judged_changed", sa.Boolean, nullable=False),
     )
     op.create_index("decks_by_world", "decks", ["format", "judged_world"])
+
+
+def _versions_and_cards() -> None:
+    """Every version of a deck, and the card numbers of its latest."""
     op.create_table(
         "deck_versions",
         sa.Column("deck_id", sa.String(32), sa.ForeignKey("decks.id"), primary_key=True),
@@ -51,6 +62,10 @@ def upgrade() -> None:
         sa.Column("number", sa.String(40), primary_key=True),
     )
     op.create_index("deck_cards_by_number", "deck_cards", ["number"])
+
+
+def _feeds_worlds_collections() -> None:
+    """The decks' feeds and judged worlds; collections."""
     op.create_table(
         "deck_feed",
         sa.Column("deck_id", sa.String(32), sa.ForeignKey("decks.id"), primary_key=True),

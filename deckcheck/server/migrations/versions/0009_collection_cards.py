@@ -11,9 +11,9 @@ Revises: 0008_venue
 import sqlalchemy as sa
 from alembic import op
 
-from deckcheck.decks.collection_views import set_code
 from deckcheck.server.packing import pack, unpack
 from rules.numbers import number_key
+from rules.sets import set_of
 
 revision = "0009_collection_cards"
 down_revision = "0008_venue"
@@ -21,6 +21,13 @@ branch_labels = None
 depends_on = None
 
 BATCH = 200
+
+
+def set_code(number: str) -> str:
+    """A number's set, as deckcheck.decks.collection_views.set_code says it (a migration
+    is history: it imports no product)."""
+    found = set_of(number)
+    return found.code if found is not None else number.partition("-")[0].upper()
 
 
 def upgrade() -> None:

@@ -14,6 +14,13 @@ depends_on = None
 
 
 def upgrade() -> None:
+    _events()
+    _submissions()
+    _drops()
+
+
+def _events() -> None:
+    """The events."""
     op.create_table(
         "events",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -27,6 +34,10 @@ def upgrade() -> None:
         sa.Column("token_hash", sa.String(64), nullable=False),
         sa.Column("created_at", sa.String(40), nullable=False),
     )
+
+
+def _submissions() -> None:
+    """Every list sent, with its indexes."""
     op.create_table(
         "submissions",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -55,6 +66,10 @@ def upgrade() -> None:
     op.create_index("submissions_by_event", "submissions", ["event_id", "status"])
     op.create_index("submissions_by_player", "submissions", ["event_id", "player_key", "seq"])
     op.create_index("submissions_by_client", "submissions", ["event_id", "client", "submitted_at"])
+
+
+def _drops() -> None:
+    """The players dropped."""
     op.create_table(
         "drops",
         sa.Column("submission_id", sa.String(32), primary_key=True),

@@ -1,5 +1,5 @@
-"""The saved-deck tables, in the events database and on its metadata (one schema, one
-set of migrations: deckcheck/events/migrations, revision 0004).
+"""The saved-deck and collection tables, on the server's one metadata (migrations:
+deckcheck/server/migrations, from revision 0004).
 
 - `decks`: one row per deck: its owner's token hash, the verdict its latest version was
   saved with (`verdict`), and the verdict of today (`judged`, NULL when it is the same),
@@ -33,7 +33,7 @@ from sqlalchemy import (
     Text,
 )
 
-from deckcheck.events.tables import metadata
+from deckcheck.server.tables.base import metadata
 
 decks = Table(
     "decks",

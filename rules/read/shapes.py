@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from rules.cache import memo
 from rules.model import MAX_COUNT
-from rules.numbers import bare, is_number
+from rules.numbers import bare, is_number, number_key
 from rules.read.model import Reading
 
 MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
@@ -247,8 +247,9 @@ def _reading(parts: list[str], template: Template, position: str | None) -> Read
         count_token = parts[c]
         count = count_of(count_token) or 0
     number = bare(parts[n]) if n is not None else None
+    key = number_key(number) if number is not None else None
     spare = tuple([parts[i] for i in template.spare]) if template.spare else ()
-    return Reading(count, number, name, count_token, len(spare), spare, template.spare_numbers)
+    return Reading(count, number, name, count_token, len(spare), spare, template.spare_numbers, key)
 
 
 _EDGE = " |:,;=<>-–"

@@ -46,9 +46,7 @@ def replace_pool(
     db.execute("BEGIN IMMEDIATE")
     try:
         found = db.execute("SELECT sha256 FROM pools WHERE game = ?", [game]).fetchone()
-        if (only_if_absent and found) or (
-            only_if_sha is not None and (found is None or (found[0] or "") != only_if_sha)
-        ):
+        if _left_alone(found, only_if_absent, only_if_sha):
             db.execute("ROLLBACK")
             return 0
         db.execute("DELETE FROM cards WHERE game = ?", [game])
@@ -56,25 +54,32 @@ def replace_pool(
         # Products merged in with `cardpool add` stay until a list holds their numbers.
         extra = carry_over(db, game, {row["key"] for row in rows})
         previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
-        db.table("pools").upsert(
-            {
-                "game": game,
-                "source": source,
-                "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
-                "count": len(rows) + extra,
-                "generation": (previous[0] if previous else 0) + 1,
-                "etag": etag,
-                "last_modified": last_modified,
-                "sha256": hashlib.sha256(content).hexdigest() if content is not None else None,
-                "list_date": list_date,
-            },
-            pk="game",
-        )
+        pool = {
+            "game": game,
+            "source": source,
+            "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "count": len(rows) + extra,
+            "generation": (previous[0] if previous else 0) + 1,
+            "etag": etag,
+            "last_modified": last_modified,
+            "sha256": hashlib.sha256(content).hexdigest() if content is not None else None,
+            "list_date": list_date,
+        }
+        db.table("pools").upsert(pool, pk="game")
         db.execute("COMMIT")
     except BaseException:
         db.rollback()
         raise
     return len(rows)
+
+
+def _left_alone(found: tuple | None, only_if_absent: bool, only_if_sha: str | None) -> bool:
+    """Is a game's pool (`found`: its sha256 row, None without a pool) to be kept as it
+    is: any pool when only an absent one is to be seeded, or one that is no longer the
+    list `only_if_sha` names?"""
+    if only_if_absent and found:
+        return True
+    return only_if_sha is not None and (found is None or (found[0] or "") != only_if_sha)
 
 
 def insert_rows(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from rules.budget import OVER_ENTRIES
+from rules.cache import memo
 from rules.numbers import number_key
 
 MAX_LINE = 1000
@@ -117,8 +118,10 @@ def one_card(position: int, text: str, count: int, number: str, section: str | N
     return Line(position, text, "card", count, (number,), None, section, None, readings)
 
 
+@memo()
 def one_reading(count: int, number: str | None, name: str | None) -> tuple[Reading, ...]:
     """The readings of an entry that says its count, number and name outright (TTS ids,
-    deck codes, Limitless entries)."""
+    deck codes, Limitless entries). Kept: a deck's entries come back on every request,
+    and the same readings (the same object) are the resolver's number-first key."""
     key = number_key(number) if number else None
     return (Reading(count, number, name, key=key),)

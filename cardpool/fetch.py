@@ -90,14 +90,23 @@ def fetch(
         headers["If-None-Match"] = etag
     if last_modified:
         headers["If-Modified-Since"] = last_modified
+
+    def download(cancel: threading.Event) -> Fetched:
+        return _download(url, headers, timeout, max_bytes, retries, backoff, progress, cancel)
+
+    return _within(url, limit, download)
+
+
+def _within(url: str, limit: float, work: Callable[[threading.Event], Fetched]) -> Fetched:
+    """`work(cancel)` on a thread of its own, waited for at most `limit` seconds; past
+    them `cancel` is set (the reader stops at its next chunk) and the download fails.
+    What `work` raises is raised here."""
     cancel = threading.Event()
     outcome: dict[str, object] = {}
 
     def run() -> None:
         try:
-            outcome["value"] = _download(
-                url, headers, timeout, max_bytes, retries, backoff, progress, cancel
-            )
+            outcome["value"] = work(cancel)
         except Exception as err:  # handed to the waiting thread, which raises it
             outcome["error"] = err
 

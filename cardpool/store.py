@@ -37,44 +37,63 @@ def replace_pool(
 ) -> int:
     """Swap `game`'s cards for `rows`; returns how many cards the pool now holds.
 
-    `list_date`: the date the list itself is of, when it says (a shipped list does);
-    else the list is as new as its import.
-    With `only_if_absent`, a game that already has a pool is left alone (returns 0); with
-    `only_if_sha`, one whose pool is no longer that list: checked under the write lock,
-    so two workers seeding at once seed once.
+    `list_date`: the date the list itself is of, when it says (a shipped list does); else
+    the list is as new as its import. With `only_if_absent`, a game that already has a pool
+    is left alone (returns 0); with `only_if_sha`, one whose pool is no longer that list:
+    checked under the write lock, so two workers seeding at once seed once.
     """
+    about = {
+        "source": source,
+        "etag": etag,
+        "last_modified": last_modified,
+        "sha256": hashlib.sha256(content).hexdigest() if content is not None else None,
+        "list_date": list_date,
+    }
     db.execute("BEGIN IMMEDIATE")
     try:
         found = db.execute("SELECT sha256 FROM pools WHERE game = ?", [game]).fetchone()
-        if (only_if_absent and found) or (
-            only_if_sha is not None and (found is None or (found[0] or "") != only_if_sha)
-        ):
+        if _left_alone(found, only_if_absent, only_if_sha):
             db.execute("ROLLBACK")
             return 0
-        db.execute("DELETE FROM cards WHERE game = ?", [game])
-        insert_rows(db, rows, progress)
-        # Products merged in with `cardpool add` stay until a list holds their numbers.
-        extra = carry_over(db, game, {row["key"] for row in rows})
-        previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
-        db.table("pools").upsert(
-            {
-                "game": game,
-                "source": source,
-                "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
-                "count": len(rows) + extra,
-                "generation": (previous[0] if previous else 0) + 1,
-                "etag": etag,
-                "last_modified": last_modified,
-                "sha256": hashlib.sha256(content).hexdigest() if content is not None else None,
-                "list_date": list_date,
-            },
-            pk="game",
-        )
+        _swap(db, game, rows, progress, about)
         db.execute("COMMIT")
     except BaseException:
         db.rollback()
         raise
     return len(rows)
+
+
+def _swap(
+    db: sqlite_utils.Database,
+    game: str,
+    rows: list[dict],
+    progress: Callable[[int], None] | None,
+    about: dict,
+) -> None:
+    """Inside the write transaction: the game's cards become `rows`, and its pools row
+    (`about` the list: source, validators, hash, date) moves one generation on."""
+    db.execute("DELETE FROM cards WHERE game = ?", [game])
+    insert_rows(db, rows, progress)
+    # Products merged in with `cardpool add` stay until a list holds their numbers.
+    extra = carry_over(db, game, {row["key"] for row in rows})
+    previous = db.execute("SELECT generation FROM pools WHERE game = ?", [game]).fetchone()
+    pool = {
+        **about,
+        "game": game,
+        "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "count": len(rows) + extra,
+        "generation": (previous[0] if previous else 0) + 1,
+    }
+    db.table("pools").upsert(pool, pk="game")
+
+
+def _left_alone(found: tuple | None, only_if_absent: bool, only_if_sha: str | None) -> bool:
+    """Is a game's pool (`found`: its sha256 row, None without a pool) to be kept as it
+    is: any pool when only an absent one is to be seeded, or one that is no longer the
+    list `only_if_sha` names?"""
+    if only_if_absent and found:
+        return True
+    return only_if_sha is not None and (found is None or (found[0] or "") != only_if_sha)
 
 
 def insert_rows(

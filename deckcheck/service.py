@@ -21,6 +21,7 @@ from rules.lists import ListHistory
 from rules.model import Report
 from rules.pool import CardIndex
 from rules.read import count_lines
+from rules.releases import Releases
 from rules.validate import check_structured, check_text
 
 MAX_LINES = 1000
@@ -177,14 +178,6 @@ def releases_json(fmt: Format, numbers: list[str]) -> dict | None:
     releases = getattr(check, "releases", None)
     if releases is None:
         return None
-    undated = [
-        {"set": code, "why": releases.undated.get(code, "deckcheck has no release date for it.")}
-        for code in releases.undated_sets(numbers)
-    ]
-    known = {u["set"] for u in undated}
-    undated += [
-        {"set": code, "why": why} for code, why in releases.undated.items() if code not in known
-    ]
     return {
         "sources": list(releases.sources),
         "sets": [
@@ -208,8 +201,21 @@ def releases_json(fmt: Format, numbers: list[str]) -> dict | None:
             }
             for p, numbers in sorted(releases.listed, key=lambda g: (g[0].released, g[0].name))
         ],
-        "undated": undated,
+        "undated": _undated(releases, numbers),
     }
+
+
+def _undated(releases: Releases, numbers: list[str]) -> list[dict]:
+    """The sets a format cannot judge by release: those of the pool with no known day,
+    then the shipped notes of any other."""
+    undated = [
+        {"set": code, "why": releases.undated.get(code, "deckcheck has no release date for it.")}
+        for code in releases.undated_sets(numbers)
+    ]
+    known = {u["set"] for u in undated}
+    return undated + [
+        {"set": code, "why": why} for code, why in releases.undated.items() if code not in known
+    ]
 
 
 def card_limits(game: str, number: str) -> list[dict]:

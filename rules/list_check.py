@@ -41,27 +41,14 @@ def check_history(
 
     `known`: the number keys of the pool's cards (None: not checked).
     """
-    if not isinstance(raw, dict) or not isinstance(raw.get("changes"), list):
-        raise ListFileError('not a list history: expected a JSON object with a "changes" list')
-    changes = raw["changes"]
-    if not changes:
-        raise ListFileError('"changes" is empty: a history has at least one change')
-    if len(changes) > MAX_CHANGES:
-        raise ListFileError(f'"changes" has {len(changes)} entries; at most {MAX_CHANGES}')
+    changes = _changes(raw)
     warnings: list[str] = []
     last: tuple[int, date] | None = None
     state: dict[str, str] = {}
     for at, change in enumerate(changes):
-        where = f"changes[{at}]"
         if not isinstance(change, dict):
-            raise ListFileError(f"{where}: not an object")
-        effective = _day(change, "effective", where)
-        where += f" (effective {effective})" if effective else " (no effective date)"
-        announced = _day(change, "announced", where)
-        if effective and announced and announced > effective:
-            raise ListFileError(
-                f"{where}: announced {announced}, after it took effect: dates swapped?"
-            )
+            raise ListFileError(f"changes[{at}]: not an object")
+        effective, where = _dates(change, f"changes[{at}]")
         # A reported change (one source) is no rule: it stands outside the order, so a
         # file may list changes after it that take effect earlier.
         if effective and change.get("confidence") != REPORTED:
@@ -76,6 +63,29 @@ def check_history(
         _choices(change, where, effective, warnings, known, cards)
     history = ListHistory([change_from_dict(c) for c in changes], source, updated)
     return history, warnings
+
+
+def _changes(raw: Any) -> list:
+    """The file's list of changes: an object's non-empty `changes`, at most MAX_CHANGES."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("changes"), list):
+        raise ListFileError('not a list history: expected a JSON object with a "changes" list')
+    changes = raw["changes"]
+    if not changes:
+        raise ListFileError('"changes" is empty: a history has at least one change')
+    if len(changes) > MAX_CHANGES:
+        raise ListFileError(f'"changes" has {len(changes)} entries; at most {MAX_CHANGES}')
+    return changes
+
+
+def _dates(change: dict, where: str) -> tuple[date | None, str]:
+    """A change's effective day, and `where` with it said (for every later message); its
+    announced day, if any, must not come after it."""
+    effective = _day(change, "effective", where)
+    where += f" (effective {effective})" if effective else " (no effective date)"
+    announced = _day(change, "announced", where)
+    if effective and announced and announced > effective:
+        raise ListFileError(f"{where}: announced {announced}, after it took effect: dates swapped?")
+    return effective, where
 
 
 def _day(change: dict, key: str, where: str) -> date | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
 
 from rapidfuzz import fuzz, process
 
@@ -13,6 +14,9 @@ from rules.games import MARKER_TOKENS, MARKERS
 from rules.model import Card
 from rules.numbers import fits_printed, is_number, looks_like_number, number_key
 from rules.sets import is_newer_than_pool, newest_sets
+
+if TYPE_CHECKING:  # a reading is the reader's value; the index only reads its fields
+    from rules.read.model import Reading
 
 # Linear: one character class, each character matched once.
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -74,6 +78,22 @@ def _without_markers(key_words: list[str]) -> str:
     return "".join(w for w in key_words if w not in MARKER_WORDS)
 
 
+class Found(NamedTuple):
+    """What the card list says of one reading that writes a card number.
+
+    `card`: the card the number names (None: no card has it). `tier`: how the reading's
+    name fits that card, "exact", "near" or "other" (`CardIndex.agreement`; "" without a
+    card). For a number that names no card: `alternatives`, the cards the reading's name
+    names (at most 3, by number), and `newer`, why it may be a card of a set newer than
+    the list holds (`CardIndex.newer_set`), else None.
+    """
+
+    card: Card | None
+    tier: str
+    alternatives: tuple[Card, ...] = ()
+    newer: str | None = None
+
+
 class CardIndex:
     """Look cards up by number (any spelling) or by name, and suggest near misses.
 
@@ -118,6 +138,23 @@ class CardIndex:
         if card is None or not fits_printed(text, card.number):
             return None
         return card
+
+    def look(self, reading: Reading) -> Found:
+        """Everything the resolver asks of a reading's number, in one call: its card and
+        how the name agrees, or, when it names no card, the name's cards and the newer-set
+        hint (worked out only then: most lines name a card). The number key is the
+        reading's own, folded once when the line was read."""
+        number = reading.number or ""
+        card = self._as_printed.get(number)
+        if card is None:
+            key = reading.key if reading.key is not None else number_key(number)
+            card = self._by_key.get(key)
+            if card is not None and not fits_printed(number, card.number):
+                card = None
+        if card is not None:
+            return Found(card, self.agreement(card, reading.name))
+        named = tuple(self.by_name(reading.name)[:3]) if reading.name else ()
+        return Found(None, "", named, self.newer_set(number) if number else None)
 
     def by_name(self, text: str) -> list[Card]:
         """Cards with this name; a bracketed side (`Antiramon [Moon]`) may be dropped."""

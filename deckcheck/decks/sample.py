@@ -13,7 +13,7 @@ import random
 import secrets
 
 from deckcheck.errors import ApiError
-from rules.games import GAMES
+from rules.games import GAMES, Draws
 from rules.pool import CardIndex
 
 SEED_MAX = 2**53  # an integer any JSON reader reads exactly
@@ -48,20 +48,38 @@ def draw(game: str, structured: dict, seed: int, index: CardIndex) -> dict:
         )
     deck = [n for n, count in structured["sections"].get("main", []) for _ in range(count)]
     random.Random(seed).shuffle(deck)
-    aside = []
-    if draws.set_aside_level:
+    aside = _set_aside(deck, draws.set_aside_level, index)
+    hand, security = deck[: draws.hand], deck[draws.hand : draws.hand + draws.security]
+    warnings = _warnings(draws, len(deck) + len(aside), len(hand) + len(security), aside)
+    return {
+        "seed": seed,
+        "hand": [_card(n, index) for n in hand],
+        "security": [_card(n, index) for n in security],
+        "set_aside": [_card(n, index) for n in aside],
+        "rule": draws.rule,
+        "warnings": warnings,
+    }
+
+
+def _set_aside(deck: list[str], level: str | None, index: CardIndex) -> list[str]:
+    """The first card of `level` taken out of the shuffled deck before dealing (the
+    game's rule), as a list of its number; none without such a rule or card."""
+    if level:
         for at, number in enumerate(deck):
             card = index.cards.get(number)
-            if card is not None and card.level == draws.set_aside_level:
-                aside.append(deck.pop(at))
-                break
-    hand, security = deck[: draws.hand], deck[draws.hand : draws.hand + draws.security]
+            if card is not None and card.level == level:
+                return [deck.pop(at)]
+    return []
+
+
+def _warnings(draws: Draws, size: int, dealt: int, aside: list[str]) -> list[dict]:
+    """Why a sample is not a whole opening: a deck too small, or nothing to set aside."""
     warnings = []
-    if len(hand) + len(security) < draws.hand + draws.security:
+    if dealt < draws.hand + draws.security:
         warnings.append(
             {
                 "code": "deck-too-small",
-                "message": f"The main deck holds {len(deck) + len(aside)} cards: too few to "
+                "message": f"The main deck holds {size} cards: too few to "
                 "deal a whole opening hand.",
             }
         )
@@ -73,11 +91,4 @@ def draw(game: str, structured: dict, seed: int, index: CardIndex) -> dict:
                 "aside before dealing.",
             }
         )
-    return {
-        "seed": seed,
-        "hand": [_card(n, index) for n in hand],
-        "security": [_card(n, index) for n in security],
-        "set_aside": [_card(n, index) for n in aside],
-        "rule": draws.rule,
-        "warnings": warnings,
-    }
+    return warnings

@@ -40,7 +40,15 @@ def warm(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    from deckcheck.events import api, cli, pages, venue_api, venue_pages, zones  # noqa: F401
+    from deckcheck.events import (  # noqa: F401
+        admin_pages,
+        api,
+        cli,
+        pages,
+        venue_api,
+        venue_pages,
+        zones,
+    )
 
     env = os.environ.get
     app.config.setdefault(

@@ -1,5 +1,6 @@
-"""The events pages: create an event, the player's form and receipt (/e/<id>), the
-organizer's table, sheets and deck check (/e/<id>/admin).
+"""The events pages: create an event, the player's form and receipt (/e/<id>), and the
+QR codes of their addresses; the organizer's pages (/e/<id>/admin) are in
+`deckcheck.events.admin_pages`, on this blueprint.
 
 The admin token lives in the address's fragment (#...), which browsers never send:
 static JS (admin.js) hands it over as an Authorization header or a form field.
@@ -8,7 +9,6 @@ static JS (admin.js) hands it over as an Authorization header or a form field.
 from __future__ import annotations
 
 import io
-import json
 import re
 
 import segno
@@ -20,28 +20,24 @@ from flask import (
     render_template,
     request,
     session,
-    stream_template,
     url_for,
 )
 from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
-from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError, wants_json
-from deckcheck.events import core, event_fields, organizer, venue, verdicts, zones
+from deckcheck.events import core, event_fields, venue
 from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.format_registry import registry
 from deckcheck.server import http, kept_tokens, names
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
-from rules.games import DEFAULT_FORMAT, SECTION_NAMES
-from rules.lock import compare_decks
+from rules.games import DEFAULT_FORMAT
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
-SHEETS_PAGE = 100  # lists read and judged per database round trip
 
 
 bp.register_error_handler(OperationalError, http.busy_response)
@@ -318,106 +314,3 @@ def event_qr(event_id: str):
     """The QR code of the players' link (/e/<id>), to print or show at the venue."""
     row = core.find_event(event_id)
     return qr_image(whole(f"/e/{row['id']}"))
-
-
-@bp.get("/e/<event_id>/admin")
-def admin(event_id: str):
-    row = core.find_event(event_id)
-    return render_template(
-        "events/admin.html", event=core.event_json(row, core.store().players(event_id))
-    )
-
-
-def _admin_row(event_id: str) -> dict:
-    return core.admin_event(event_id, http.bearer_token() or request.form.get("token"))
-
-
-@bp.get("/e/<event_id>/admin/table")
-def admin_table(event_id: str):
-    row = _admin_row(event_id)
-    # The cursor before the rows: a change made while they are read is fetched again
-    # by the live table (harmless), never missed.
-    cursor = core.store().last_change(event_id)
-    organizer.refresh(row)
-    tally = core.store().tally(event_id)
-    return http.in_pieces(stream_template(
-        "events/_table.html",
-        cursor=cursor,
-        event=core.event_json(row, tally["players"]),
-        rows=organizer.table(row),
-        tally=tally,
-        zone=zones.zone_name(row),
-        dropped=core.store().dropped(event_id),
-    ))  # fmt: skip
-
-
-@bp.post("/e/<event_id>/admin/submissions.csv")
-def admin_csv(event_id: str):
-    row = _admin_row(event_id)
-    organizer.refresh(row)
-    rows = organizer.table_csv_rows(organizer.table(row, with_lists=True))
-    return csv_response(organizer.CSV_HEADER, rows, f"event-{event_id}.csv")
-
-
-def _sheets(row: dict, fmt, ids: list[str]):
-    """One sheet per list, a page of lists at a time: each list's stored sheet, judged
-    again (and stored) only when its format, list history or card pool changed."""
-    key, index = verdicts.current_key(fmt)
-    on = event_fields.event_day(row)
-    for start in range(0, len(ids), SHEETS_PAGE):
-        fresh = []
-        for sub in core.store().by_ids(row["id"], ids[start : start + SHEETS_PAGE]):
-            sheet, stored = verdicts.sheet_now(sub, fmt, on, key, index)
-            if stored is not None:
-                fresh.append(stored)
-            yield {
-                **sheet,
-                "player": sub["player"],
-                "player_id": sub["player_id"],
-                "data": {"deck": sheet["deck"]} if sheet.get("deck") else None,
-                "qr_url": url_for("events.receipt_qr", event_id=row["id"], submission_id=sub["id"]),
-                "submitted_at": sub["submitted_at"],
-            }
-        core.store().save_judged(fresh)
-
-
-@bp.post("/e/<event_id>/admin/sheets")
-def admin_sheets(event_id: str):
-    row = _admin_row(event_id)
-    fmt = event_fields.event_format(row, service.find_format(row["format"]))
-    only = request.form.get("only")
-    players = [p for p in core.store().current_ids(event_id) if not only or p[0] == only]
-    players.sort(key=lambda p: (names.fold(p[1]), p[2]))
-    return stream_template(
-        "events/sheets.html",
-        title=row["name"],
-        subtitle=f"{fmt.name} ({fmt.id}) · {row['date']}",
-        sheets=_sheets(row, fmt, [p[0] for p in players]),
-        count=len(players),
-        section_names=SECTION_NAMES,
-        zone=zones.zone_name(row),
-    )
-
-
-@bp.post("/e/<event_id>/admin/deck-check")
-def admin_deck_check(event_id: str):
-    row = _admin_row(event_id)
-    fmt = event_fields.event_format(row, service.find_format(row["format"]))
-    sub = core.find_submission(event_id, request.form.get("submission", ""))
-    if sub is None:
-        raise ApiError(404, "submission-not-found", "Choose a player of this event.")
-    presented_text = request.form.get("presented", "")
-    if not presented_text.strip():
-        raise ApiError(400, "empty-decklist", "Type or paste the deck presented at the table.")
-    on = event_fields.event_day(row)
-    registered = judge(fmt, json.loads(sub["entry"]), on)
-    presented = judge(fmt, {"decklist": presented_text}, on)
-    return render_template(
-        "events/deck_check.html",
-        event=core.event_json(row),
-        sub=sub,
-        comparison=compare_decks(registered.deck, presented.deck),
-        registered=registered,
-        presented=presented,
-        section_names=SECTION_NAMES,
-    )

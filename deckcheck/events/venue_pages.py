@@ -9,7 +9,8 @@ from flask import redirect, render_template, request, stream_template
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
 from deckcheck.events import core, organizer, published, venue, zones
-from deckcheck.events.pages import _admin_row, _choices, bp
+from deckcheck.events.admin_pages import admin_row
+from deckcheck.events.pages import _choices, bp
 from deckcheck.server import http, names
 from rules.games import SECTION_NAMES
 
@@ -21,7 +22,7 @@ MAX_ROWS = 500  # rows one live update fetches (the changes API pages at this si
 def admin_mark(event_id: str, submission_id: str):
     """A mark set from the table's form (without scripts): back to the organizer's page,
     its token in the fragment again (browsers never send a fragment anywhere)."""
-    row = _admin_row(event_id)
+    row = admin_row(event_id)
     values = {k: YES[v] for k, v in request.form.items() if k in venue.MARKS and v in YES}
     if not values:
         raise ApiError(400, "no-mark", "Choose a mark to set (checked in, accepted, published).")
@@ -33,7 +34,7 @@ def admin_mark(event_id: str, submission_id: str):
 def admin_rows(event_id: str):
     """The table's rows of these submissions (`ids`, comma-separated), as the whole
     table renders them: the live table puts them in place of the rows it has."""
-    row = _admin_row(event_id)
+    row = admin_row(event_id)
     ids = [i for i in request.args.get("ids", "").split(",") if names.is_id(i)][:MAX_ROWS]
     organizer.refresh(row)
     page = stream_template(
@@ -73,7 +74,7 @@ EXPORTS = {
 def admin_export(event_id: str, name: str):
     """The exports from the organizer's page (a form carries the token): the same files
     as the API's."""
-    row = _admin_row(event_id)
+    row = admin_row(event_id)
     if name == "lists.json":
         return published.json_download(published.lists_json(row), f"event-{event_id}-lists.json")
     if name not in EXPORTS:
@@ -89,6 +90,6 @@ def admin_export(event_id: str, name: str):
 def admin_settings(event_id: str):
     """Publishing and the cut-off, from the organizer's form (without scripts): the form
     sends both, as the create form does (a value not offered is a 422)."""
-    _admin_row(event_id)
+    admin_row(event_id)
     core.store().update_event(event_id, **_choices(request.form))
     return redirect(f"/e/{event_id}/admin#{request.form.get('token', '')}", 303)

@@ -12,7 +12,7 @@ from rules.cache import memo
 from rules.games import HEADERS
 from rules.links import deck_link
 from rules.model import MAX_COUNT
-from rules.numbers import bare, is_number
+from rules.numbers import bare, is_number, number_key
 from rules.read.model import MAX_LINE, Line, Parsed, Reading, one_card
 from rules.read.shapes import card_readings, count_of, strip_lead, too_many_parts
 
@@ -119,7 +119,7 @@ def _partner_line(number: int, text: str, rest: str) -> Line:
     numbers = [bare(t) for t in tokens if is_number(bare(t))]
     if len(numbers) > 1:
         # Several numbers: several partners, each its own reading (a `partner` violation).
-        readings = tuple(Reading(1, n, None) for n in numbers)
+        readings = tuple(Reading(1, n, None, key=number_key(n)) for n in numbers)
     else:
         readings = tuple(r for r in card_readings(tokens, counts=False) if r.strain == 0)
     if not readings:

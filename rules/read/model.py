@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from rules.budget import OVER_ENTRIES
+from rules.cache import memo
+from rules.numbers import number_key
 
 MAX_LINE = 1000
 
@@ -20,7 +22,10 @@ class Reading(NamedTuple):
     """One way to read a card line: `count` copies of `number` (or of `name`).
 
     `strain` counts the count- or number-shaped tokens this reading leaves inside
-    the name: the fewer, the more natural the reading. `spare` names them.
+    the name: the fewer, the more natural the reading. `spare` names them. `key` is
+    the number's spelling-independent key (`rules.numbers.number_key`), worked out
+    when the line is read, so the card index looks the number up without folding it
+    again (`CardIndex.look`).
     """
 
     count: int  # type: ignore[assignment]  # a field named count shadows tuple.count
@@ -30,6 +35,7 @@ class Reading(NamedTuple):
     strain: int = 0
     spare: tuple[str, ...] = ()
     spare_numbers: int = 0
+    key: str | None = None
 
 
 class Line(NamedTuple):
@@ -112,7 +118,10 @@ def one_card(position: int, text: str, count: int, number: str, section: str | N
     return Line(position, text, "card", count, (number,), None, section, None, readings)
 
 
+@memo()
 def one_reading(count: int, number: str | None, name: str | None) -> tuple[Reading, ...]:
     """The readings of an entry that says its count, number and name outright (TTS ids,
-    deck codes, Limitless entries)."""
-    return (Reading(count, number, name),)
+    deck codes, Limitless entries). Kept: a deck's entries come back on every request,
+    and the same readings (the same object) are the resolver's number-first key."""
+    key = number_key(number) if number else None
+    return (Reading(count, number, name, key=key),)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from rules.cache import memo
 from rules.games import MARKER_TOKENS
 from rules.model import MAX_COUNT
-from rules.numbers import bare, is_number
+from rules.numbers import bare, is_number, number_key
 from rules.read.model import Reading
 
 MAX_NUMBERS = 4  # more number-shaped tokens than this on one line is never one card
@@ -210,25 +210,40 @@ def shape_readings(shape: str) -> tuple[Template, ...]:
     number_at = [i for i, kind in enumerate(kinds) if kind == NUMBER]
     if len(number_at) > MAX_NUMBERS:
         return ()
-    count_at: list[int | None] = [None]
-    if counts:
-        last = len(kinds) - 1
-        near = {i + step for i in number_at for step in (-1, 1)}
-        count_at += [
-            i for i, kind in enumerate(kinds) if kind == COUNT and (i in (0, last) or i in near)
-        ]
+    count_at = _count_places(kinds, number_at) if counts else [None]
     found: list[tuple[tuple[int, bool, bool], Template]] = []
     for c in count_at:
         for n in [*number_at, None]:
-            name = tuple(i for i, k in enumerate(kinds) if i not in (c, n) and k != MARKER)
-            spare = tuple(i for i in name if kinds[i] in (COUNT, NUMBER))
-            template = Template(c, n, name, spare, sum(kinds[i] == NUMBER for i in spare))
-            found.append(((len(spare), n is None, c is None), template))
-            if position and c is None:
-                # The list position read as the count: a reading of its own.
-                found.append(((len(spare), n is None, False), template._replace(count_at=-1)))
+            found += _templates(kinds, c, n, position)
     found.sort(key=lambda pair: pair[0])  # stable: equal keys keep the order above
     return tuple(template for _, template in found)
+
+
+def _count_places(kinds: list[str], number_at: list[int]) -> list[int | None]:
+    """Where a shape's count may be: nowhere (1 copy), or a count-shaped part first,
+    last, or next to a card number."""
+    last = len(kinds) - 1
+    near = {i + step for i in number_at for step in (-1, 1)}
+    return [
+        None,
+        *(i for i, kind in enumerate(kinds) if kind == COUNT and (i in (0, last) or i in near)),
+    ]
+
+
+def _templates(
+    kinds: list[str], c: int | None, n: int | None, position: bool
+) -> list[tuple[tuple[int, bool, bool], Template]]:
+    """The reading with the count at `c` and the number at `n` (None: none), with its
+    sort key (least strain, a number, a count first); with a list position and no
+    count, also the reading of the position as the count."""
+    name = tuple(i for i, k in enumerate(kinds) if i not in (c, n) and k != MARKER)
+    spare = tuple(i for i in name if kinds[i] in (COUNT, NUMBER))
+    template = Template(c, n, name, spare, sum(kinds[i] == NUMBER for i in spare))
+    found = [((len(spare), n is None, c is None), template)]
+    if position and c is None:
+        # The list position read as the count: a reading of its own.
+        found.append(((len(spare), n is None, False), template._replace(count_at=-1)))
+    return found
 
 
 def _reading(parts: list[str], template: Template, position: str | None) -> Reading | None:
@@ -248,8 +263,9 @@ def _reading(parts: list[str], template: Template, position: str | None) -> Read
         count_token = parts[c]
         count = count_of(count_token) or 0
     number = bare(parts[n]) if n is not None else None
+    key = number_key(number) if number is not None else None
     spare = tuple([parts[i] for i in template.spare]) if template.spare else ()
-    return Reading(count, number, name, count_token, len(spare), spare, template.spare_numbers)
+    return Reading(count, number, name, count_token, len(spare), spare, template.spare_numbers, key)
 
 
 _EDGE = " |:,;=<>-–"

@@ -213,7 +213,8 @@ def test_the_number_first_answer_is_kept_per_pool_not_per_readings_alone():
     from rules.model import Card
     from rules.pool import CardIndex
     from rules.read import parse
-    from rules.resolve import _number_first, resolve
+    from rules.resolve import resolve
+    from rules.resolve.choose import _number_first
 
     line = "4 Agumon BT1-010"
     agumon = CardIndex("dcg", [Card("dcg", "BT1-010", "Agumon", "digimon")])

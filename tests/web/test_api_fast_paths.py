@@ -1,6 +1,6 @@
 """The validate and batch bodies read without marshmallow give what the schemas give.
 
-`deckcheck.api._load_validate` / `_load_batch` / `_batch_deck` read the common body
+`deckcheck.check_bodies.load_validate` / `load_batch` / `batch_deck` read the common body
 directly and hand anything else to the schema. For bodies on both sides of every
 field's limit, the answer (status and JSON) must be the one the schema path gives.
 """
@@ -12,7 +12,8 @@ from fixture_cards import ST1_DECK
 
 import deckcheck.api as api
 import deckcheck.bodies as bodies
-import deckcheck.schemas as schemas
+import deckcheck.check_bodies as check_bodies
+import deckcheck.schemas.deck_input as schemas
 
 TEXT = "4 Agumon ST1-03\n4 ST1-01"
 
@@ -21,21 +22,22 @@ TEXT = "4 Agumon ST1-03\n4 ST1-01"
 def _schema_only():
     """The API with its shortcuts off: every body is loaded by its schema, and every
     structured entry by marshmallow's nested schema (DeckEntries' plain loop off)."""
-    plain_format = api._plain_format
-    api._plain_format = lambda data: None
+    plain_format = check_bodies._plain_format
+    check_bodies._plain_format = lambda data: None
     plain_entries = schemas._plain_entries
     schemas._plain_entries = lambda entries: False
-    batch_deck = api._batch_deck
+    batch_deck = check_bodies.batch_deck
 
     def through_schema(item):
-        deck = bodies.load(api._batch_deck_schema, item, "invalid-deck", "This deck is malformed.")
-        return api.service.as_payload(deck)
+        schema = check_bodies._batch_deck_schema
+        deck = bodies.load(schema, item, "invalid-deck", "This deck is malformed.")
+        return check_bodies.service.as_payload(deck)
 
-    api._batch_deck = through_schema
+    check_bodies.batch_deck = through_schema
     try:
         yield
     finally:
-        api._plain_format, api._batch_deck = plain_format, batch_deck
+        check_bodies._plain_format, check_bodies.batch_deck = plain_format, batch_deck
         schemas._plain_entries = plain_entries
 
 

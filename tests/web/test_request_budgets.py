@@ -92,12 +92,13 @@ REFUSED = [
 
 @pytest.mark.parametrize("item", ACCEPTED)
 def test_a_batch_deck_read_by_plain_checks_is_what_the_schema_gives(item, monkeypatch):
-    from deckcheck import api, schemas, service
+    from deckcheck import check_bodies, schemas, service
+    from deckcheck.schemas import deck_input
 
-    plain = api._plain_payload(item)
+    plain = check_bodies._plain_payload(item)
     assert plain is not None  # the plain path is taken
     # The schema all the way down: marshmallow's nested entry schema, not the plain loop.
-    monkeypatch.setattr(schemas, "_plain_entries", lambda entries: False)
+    monkeypatch.setattr(deck_input, "_plain_entries", lambda entries: False)
     assert plain == service.as_payload(schemas.BatchDeckSchema().load(item))
 
 
@@ -105,8 +106,8 @@ def test_a_batch_deck_read_by_plain_checks_is_what_the_schema_gives(item, monkey
 def test_a_batch_deck_the_schema_refuses_is_left_to_the_schema(item):
     from marshmallow import ValidationError
 
-    from deckcheck import api, schemas
+    from deckcheck import check_bodies, schemas
 
-    assert api._plain_payload(item) is None  # so the schema answers, with its own errors
+    assert check_bodies._plain_payload(item) is None  # so the schema answers, with its own errors
     with pytest.raises(ValidationError):
         schemas.BatchDeckSchema().load(item)

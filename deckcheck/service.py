@@ -20,8 +20,8 @@ from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report
 from rules.pool import CardIndex
-from rules.read import count_lines
-from rules.validate import check_structured, check_text
+from rules.read import Parsed, count_lines, parse, parse_structured
+from rules.validate import check_parsed
 
 MAX_LINES = 1000
 
@@ -83,11 +83,14 @@ def check(
 
     `index`: the pool to judge against (a batch looks it up once); default, the current one.
     """
+    request_budget().add_deck()  # each deck a request judges brings its own share of entries
+    return _judged(fmt, read_payload(payload), on, index)
+
+
+def read_payload(payload: CheckPayload) -> Parsed:
+    """A loaded payload read into lines (what a stored list keeps: deckcheck.server.verdicts),
+    on the request's budget; a text over MAX_LINES lines is a 422."""
     budget = request_budget()
-    budget.add_deck()  # each deck a request judges brings its own share of entries
-    if index is None:
-        index = pools().index(fmt.game)
-    day = on or today()
     if "decklist" in payload:
         text = payload["decklist"]
         # k non-empty lines take at least 2k - 1 characters: a short text needs no count.
@@ -99,10 +102,24 @@ def check(
                 f"The decklist has {lines} lines; at most {MAX_LINES} are accepted.",
                 {"lines": lines, "limit": MAX_LINES},
             )
-        return check_text(fmt, index, text, day, budget)
+        return parse(text, budget)
     deck = payload["deck"]
     sections = {name: deck[name] for name in DECK_SECTIONS if deck.get(name)}
-    return check_structured(fmt, index, sections, deck.get("partner"), day, budget)
+    return parse_structured(sections, deck.get("partner"))
+
+
+def check_read(
+    fmt: Format, parsed: Parsed, on: date | None, index: CardIndex | None = None
+) -> Report:
+    """Judge a list already read into lines (`read_payload`), on the request's budget."""
+    request_budget().add_deck()
+    return _judged(fmt, parsed, on, index)
+
+
+def _judged(fmt: Format, parsed: Parsed, on: date | None, index: CardIndex | None) -> Report:
+    if index is None:
+        index = pools().index(fmt.game)
+    return check_parsed(fmt, index, parsed, on or today(), request_budget())
 
 
 def _iso_day(value: date | None) -> str | None:

@@ -13,7 +13,6 @@ from flask import current_app, make_response, render_template, request
 from deckcheck import service
 from deckcheck.errors import ApiError, error_response, wants_json
 from deckcheck.events import alike, limits, names, verdicts, writable, zones
-from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.marks import marks_json
 from deckcheck.events.opened import store  # every product asks core.store()
 from deckcheck.events.store import (
@@ -26,6 +25,7 @@ from deckcheck.events.store import (
     PlayerExists,
 )
 from deckcheck.format_registry import get_format
+from deckcheck.server import verdicts as server_verdicts
 from deckcheck.server.packing import pack, unpack
 from deckcheck.server.tokens import now_utc, token_hash, token_matches
 from deckcheck.words import moment_words
@@ -177,8 +177,9 @@ def _early(fmt: Format, codes: list[str] | None) -> str | None:
         raise _invalid("early", str(err).removeprefix("early: ")) from err
 
 
-# (the format object, the event's early products and date) -> the event's format.
-_EVENT_FORMATS: Bounded[tuple[int, str, str], tuple[Format, Format]] = Bounded(256)
+# (the format's id and content digest, the event's early products and date) -> the
+# event's format: keyed by what the format says, not by which object says it.
+_EVENT_FORMATS: Bounded[tuple[str, str, str, str], Format] = Bounded(256)
 
 
 def event_format(row: dict, fmt: Format) -> Format:
@@ -187,12 +188,12 @@ def event_format(row: dict, fmt: Format) -> Format:
     object per format and event settings, so verdict keys are worked out once."""
     if not row.get("early"):
         return fmt
-    key = (id(fmt), row["early"], row["date"])
+    key = (fmt.id, server_verdicts.format_digest(fmt), row["early"], row["date"])
     found = _EVENT_FORMATS.get(key)
-    if found is None or found[0] is not fmt:
+    if found is None:
         early = replace(fmt, early=tuple(row["early"].split(",")), early_from=event_day(row))
-        found = _EVENT_FORMATS.keep(key, (fmt, early))
-    return found[1]
+        found = _EVENT_FORMATS.keep(key, early)
+    return found
 
 
 def moved_deadline(text: str) -> dict:
@@ -312,8 +313,9 @@ def submit(
     limits.check_submission(row, player, player_id, claim.edit_token)
     fmt = event_format(row, service.find_format(row["format"]))
     key, index = verdicts.current_key(fmt)
-    report = judge(fmt, entry, event_day(row), index)
-    verdict = verdict_json(report)
+    # Read once, here: every later verdict of this list is judged from what it was read as.
+    report, structured = server_verdicts.read(fmt, entry, event_day(row), index)
+    verdict = server_verdicts.verdict_json(report)
     new = NewSubmission(
         player=player,
         player_id=player_id,
@@ -328,6 +330,7 @@ def submit(
         ),
         sheet=pack(verdicts.sheet_json(report, fmt)),
         verdict_word=verdict_of(report.violations),
+        structured=pack(structured),
     )
     try:
         stored, token = store().submit(

@@ -8,7 +8,6 @@ static JS (admin.js) hands it over as an Authorization header or a form field.
 from __future__ import annotations
 
 import io
-import json
 import re
 
 import segno
@@ -30,11 +29,12 @@ from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError, wants_json
 from deckcheck.events import core, kept_tokens, names, venue, verdicts, zones
-from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.judge import judge, stored_report
 from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.format_registry import registry
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
+from deckcheck.server.verdicts import verdict_json
 from rules.games import SECTIONS
 from rules.lock import compare_decks
 
@@ -408,7 +408,7 @@ def admin_deck_check(event_id: str):
     if not presented_text.strip():
         raise ApiError(400, "empty-decklist", "Type or paste the deck presented at the table.")
     on = core.event_day(row)
-    registered = judge(fmt, json.loads(sub["entry"]), on)
+    registered = stored_report(fmt, sub, on)[0]  # as it was read when it was sent
     presented = judge(fmt, {"decklist": presented_text}, on)
     return render_template(
         "events/deck_check.html",

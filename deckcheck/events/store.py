@@ -77,6 +77,7 @@ class NewSubmission:
     judged_key: str = ""  # what the verdict was judged with (deckcheck.events.verdicts)
     judged: str | None = None  # the table's verdict, when not the one above (verdicts)
     sheet: str | None = None  # its registration sheet, packed (verdicts.sheet_json)
+    structured: str | None = None  # its structured list, packed (server.verdicts.lists)
     verdict_word: str = ""  # legal / illegal / unconfirmed (rules.verdict.verdict_of)
 
 
@@ -196,8 +197,9 @@ _RETIRE_CURRENT = (
     )
     .values(status=REPLACED)
 )
-# The table's columns: not the list itself (up to 64 KB a player) nor its sheet.
-_TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet")]
+# The table's columns: not the list itself (up to 64 KB a player), its structured
+# list nor its sheet.
+_TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet", "structured")]
 PAGE = 200
 
 
@@ -452,6 +454,7 @@ class EventStore:
                 "judged_changed": False,
                 "sheet": new.sheet,
                 "judged_verdict": new.verdict_word or ("legal" if new.legal else "illegal"),
+                "structured": new.structured,
                 # A player stays checked in and published with a new list; a list the
                 # organizer accepted is that list only.
                 "checked_in": bool(latest.checked_in) if latest else False,
@@ -555,7 +558,8 @@ class EventStore:
 
     def save_judged(self, rows: Sequence[dict]) -> None:
         """Store verdicts of today: rows of id, judged_key, judged, judged_legal,
-        judged_changed, sheet, judged_verdict."""
+        judged_changed, sheet, judged_verdict, and `structured`: the structured list read
+        just now for a row that had none (None: the row keeps what it has)."""
         if not rows:
             return
         update = (
@@ -568,11 +572,16 @@ class EventStore:
                 judged_changed=bindparam("judged_changed"),
                 sheet=bindparam("sheet"),
                 judged_verdict=bindparam("judged_verdict"),
+                structured=func.coalesce(submissions.c.structured, bindparam("structured")),
             )
         )
         with self._writer.begin() as conn:
             conn.execute(
-                update, [{"s_id": r["id"], **{k: r[k] for k in r if k != "id"}} for r in rows]
+                update,
+                [
+                    {"s_id": r["id"], "structured": None, **{k: r[k] for k in r if k != "id"}}
+                    for r in rows
+                ],
             )
 
     def tally(self, event_id: str) -> dict:

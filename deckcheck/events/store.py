@@ -559,7 +559,8 @@ class EventStore:
     def save_judged(self, rows: Sequence[dict]) -> None:
         """Store verdicts of today: rows of id, judged_key, judged, judged_legal,
         judged_changed, sheet, judged_verdict, and `structured`: the structured list read
-        just now for a row that had none (None: the row keeps what it has)."""
+        just now for a row that had none, or none in today's shape (None: the row keeps
+        what it has)."""
         if not rows:
             return
         update = (
@@ -572,7 +573,7 @@ class EventStore:
                 judged_changed=bindparam("judged_changed"),
                 sheet=bindparam("sheet"),
                 judged_verdict=bindparam("judged_verdict"),
-                structured=func.coalesce(submissions.c.structured, bindparam("structured")),
+                structured=func.coalesce(bindparam("structured"), submissions.c.structured),
             )
         )
         with self._writer.begin() as conn:

@@ -200,6 +200,8 @@ _RETIRE_CURRENT = (
 # The table's columns: not the list itself (up to 64 KB a player), its structured
 # list nor its sheet.
 _TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet", "structured")]
+# With the lists (the CSV): not their structured lists, which only a judging reads.
+_LIST_COLUMNS = [c for c in submissions.c if c.name != "structured"]
 PAGE = 200
 
 
@@ -510,7 +512,7 @@ class EventStore:
     def current_pages(self, event_id: str, with_entry: bool = False) -> Iterator[list[dict]]:
         """The latest list of every player who has not dropped, oldest first, PAGE rows
         at a time (each page its own short read): never the whole event in memory."""
-        columns = list(submissions.c) if with_entry else _TABLE_COLUMNS
+        columns = _LIST_COLUMNS if with_entry else _TABLE_COLUMNS
         after = ("", "")
         while True:
             query = (

@@ -70,9 +70,11 @@ def _line_json(line: Line) -> list:
 
 
 def _line(values: list) -> Line:
-    line = Line(*values)
-    readings = tuple(Reading(*r[:5], tuple(r[5]), *r[6:]) for r in line.readings)
-    return line._replace(numbers=tuple(line.numbers), readings=readings)
+    """A line as `_line_json` kept it (field by field: READ_SHAPE says which). Built
+    field by field, not with `_replace`: this is most of a stored list's judging cost."""
+    n, text, kind, count, numbers, name, section, problem, readings, unread = values
+    kept = tuple([Reading(a, b, c, d, e, tuple(f), g) for a, b, c, d, e, f, g in readings])
+    return Line(n, text, kind, count, tuple(numbers), name, section, problem, kept, unread)
 
 
 def parsed_of(read: dict) -> Parsed:

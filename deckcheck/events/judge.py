@@ -27,7 +27,7 @@ def stored_report(fmt: Format, row: dict, on: date, index=None) -> tuple[Report,
     """A stored submission judged from its structured list: (its report, the structured
     list packed when it was read just now, for a row stored without one, else None)."""
     structured = unpack(row["structured"]) if row.get("structured") else None
-    if verdicts.stale_reading(structured):
+    if structured is None or verdicts.stale_reading(structured):
         report, structured = verdicts.read(fmt, json.loads(row["entry"]), on, index)
         return report, pack(structured)
     return verdicts.judge(fmt, structured, on, index), None

@@ -66,7 +66,7 @@ def reading_json(parsed: Parsed) -> dict:
 
 
 def _line_json(line: Line) -> list:
-    return [*line._replace(readings=[list(r) for r in line.readings])]
+    return [*line[:8], [list(r) for r in line.readings], line.unread_count]
 
 
 def _line(values: list) -> Line:
@@ -123,8 +123,7 @@ def payload_of(structured: dict) -> service.CheckPayload:
 def read(fmt: Format, entry: dict, on: date, index: CardIndex | None = None) -> tuple[Report, dict]:
     """What a player sent (`decklist` text or a structured `deck`) read once and judged:
     (its report, its structured list with the reading, to store)."""
-    parsed = service.read_payload(service.as_payload(entry))
-    report = service.check_read(fmt, parsed, on, index)
+    parsed, report = service.read_and_check(fmt, service.as_payload(entry), on, index)
     return report, structured_of(report, parsed)
 
 

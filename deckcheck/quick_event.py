@@ -13,9 +13,9 @@ from deckcheck import budgets, service, unread, words
 from deckcheck.csvout import csv_response
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError
-from deckcheck.events.judge import unresolved_lines
 from deckcheck.format_registry import registry
 from deckcheck.report_json import report_json
+from deckcheck.server.verdicts import unresolved_lines
 from deckcheck.web import pack
 from rules import roster
 from rules.format import Format

@@ -20,9 +20,9 @@ from rules.format import Format
 from rules.lists import ListHistory
 from rules.model import Report
 from rules.pool import CardIndex
-from rules.read import count_lines
+from rules.read import Parsed, count_lines, parse, parse_structured
 from rules.releases import Releases
-from rules.validate import check_structured, check_text
+from rules.validate import check_parsed, check_structured, check_text
 
 MAX_LINES = 1000
 
@@ -91,19 +91,58 @@ def check(
     day = on or today()
     if "decklist" in payload:
         text = payload["decklist"]
-        # k non-empty lines take at least 2k - 1 characters: a short text needs no count.
-        lines = count_lines(text) if len(text) >= 2 * MAX_LINES else 0
-        if lines > MAX_LINES:
-            raise ApiError(
-                422,
-                "decklist-too-long",
-                f"The decklist has {lines} lines; at most {MAX_LINES} are accepted.",
-                {"lines": lines, "limit": MAX_LINES},
-            )
+        check_length(text)
         return check_text(fmt, index, text, day, budget)
     deck = payload["deck"]
     sections = {name: deck[name] for name in DECK_SECTIONS if deck.get(name)}
     return check_structured(fmt, index, sections, deck.get("partner"), day, budget)
+
+
+def check_length(text: str) -> None:
+    """A 422 for a text over MAX_LINES non-empty lines."""
+    # k non-empty lines take at least 2k - 1 characters: a short text needs no count.
+    lines = count_lines(text) if len(text) >= 2 * MAX_LINES else 0
+    if lines > MAX_LINES:
+        raise ApiError(
+            422,
+            "decklist-too-long",
+            f"The decklist has {lines} lines; at most {MAX_LINES} are accepted.",
+            {"lines": lines, "limit": MAX_LINES},
+        )
+
+
+def read_and_check(
+    fmt: Format, payload: CheckPayload, on: date | None, index: CardIndex | None = None
+) -> tuple[Parsed, Report]:
+    """`check`, keeping what the payload was read as (the lines a stored list keeps:
+    deckcheck.server.verdicts), to judge again with `check_read`."""
+    budget = request_budget()
+    budget.add_deck()  # before reading, as `check`: the reader spends the deck's share
+    if "decklist" in payload:
+        check_length(payload["decklist"])
+        parsed = parse(payload["decklist"], budget)
+    else:
+        deck = payload["deck"]
+        sections = {name: deck[name] for name in DECK_SECTIONS if deck.get(name)}
+        parsed = parse_structured(sections, deck.get("partner"))
+    return parsed, _judged(fmt, parsed, on, index, budget)
+
+
+def check_read(
+    fmt: Format, parsed: Parsed, on: date | None, index: CardIndex | None = None
+) -> Report:
+    """Judge a list already read into lines (`read_and_check`), on the request's budget."""
+    budget = request_budget()
+    budget.add_deck()
+    return _judged(fmt, parsed, on, index, budget)
+
+
+def _judged(
+    fmt: Format, parsed: Parsed, on: date | None, index: CardIndex | None, budget: Budget
+) -> Report:
+    if index is None:
+        index = pools().index(fmt.game)
+    return check_parsed(fmt, index, parsed, on or today(), budget)
 
 
 def _iso_day(value: date | None) -> str | None:

@@ -229,13 +229,6 @@ def test_the_literal_counter_sees_a_game_id_and_not_a_file_name():
 # any chain of imports (events -> accounts -> decks is decks too).
 SERVER = "deckcheck.server"
 PRODUCTS = ("deckcheck.events", "deckcheck.decks", "deckcheck.accounts")
-# Imports the verdicts branch of issue 40 moves onto deckcheck/server/verdicts.py (its
-# files: decks/world.py, decks/judging.py); delete each here once it is gone.
-PENDING = {
-    ("deckcheck.decks.world", "deckcheck.events.verdicts"),
-    ("deckcheck.decks.judging", "deckcheck.events.judge"),
-    ("deckcheck.decks.core", "deckcheck.events.judge"),
-}
 
 
 def _part(module: str) -> str | None:
@@ -272,19 +265,11 @@ def layer_breaks(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
 
 
 def _graph() -> dict[str, set[str]]:
-    graph = {module: imports_of(module)[0] for module in MODULES}
-    for module, other in PENDING:
-        graph[module].discard(other)
-    return graph
+    return {module: imports_of(module)[0] for module in MODULES}
 
 
 def test_products_stand_on_the_server_and_apart():
     assert layer_breaks(_graph()) == []
-
-
-def test_every_pending_import_is_still_there():
-    """An entry of PENDING whose import is gone is taken out (no silent exception)."""
-    assert [pair for pair in sorted(PENDING) if pair[1] not in imports_of(pair[0])[0]] == []
 
 
 def test_the_layer_check_finds_a_break():

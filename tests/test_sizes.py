@@ -7,9 +7,7 @@ deckcheck/ (not tests):
   counts it (closures included).
 
 A line count is the block's own lines, `def` / `class` to its last line (decorators
-aside). `SPLIT_TODAY` names what other branches of issue 40 are splitting today, so
-each branch passes on its own; the lead empties it at merge, and an entry that no longer
-breaks a limit must leave it.
+aside). There is no list of exceptions: a block over a limit is split, not excused.
 """
 
 from __future__ import annotations
@@ -28,11 +26,6 @@ MAX_CLASS = 250
 MAX_FUNCTION = 40
 LONG_FUNCTIONS = 3  # functions over MAX_FUNCTION lines allowed in the three packages
 MAX_COMPLEXITY = 20  # radon rank C's top; 21 is rank D
-
-# Being split today on other branches of issue 40 (the `server` engineer: the stores,
-# core, migrations and the app factory; `verdicts`: decks/world.py). A path holds the
-# whole file; `path::name` one function (by its name, any class).
-SPLIT_TODAY = ("deckcheck/decks/world.py::card_facts",)
 
 
 class Over(NamedTuple):
@@ -71,10 +64,6 @@ def measure(path: str, source: str) -> list[Over]:
     return found
 
 
-def split_today(over: Over) -> bool:
-    return over.path in SPLIT_TODAY or f"{over.path}::{over.name}" in SPLIT_TODAY
-
-
 def check(overs: list[Over]) -> list[str]:
     """What breaks a limit: every file, class and complex block over its limit, and the
     long functions when there are more than LONG_FUNCTIONS of them."""
@@ -97,19 +86,7 @@ def the_code() -> list[Over]:
 
 
 def test_the_code_keeps_its_size_limits():
-    assert check([o for o in the_code() if not split_today(o)]) == []
-
-
-def test_what_is_split_today_still_breaks_a_limit():
-    """An entry of SPLIT_TODAY whose file or function is gone or within its limits has
-    been split: it leaves the list."""
-    overs = the_code()
-    for entry in SPLIT_TODAY:
-        path, _, name = entry.partition("::")
-        assert (ROOT / path).exists(), f"{entry}: no such file"
-        assert any(o.path == path and (not name or o.name == name) for o in overs), (
-            f"{entry} is within every limit now: take it out of SPLIT_TODAY"
-        )
+    assert check(the_code()) == []
 
 
 def _function(name: str, lines: int, indent: str = "") -> str:
@@ -161,9 +138,3 @@ def test_each_limit_fails_when_broken(source, broken):
 
 def test_radon_ranks_as_the_limit_says():
     assert cc_rank(MAX_COMPLEXITY) == "C" and cc_rank(MAX_COMPLEXITY + 1) == "D"
-
-
-def test_an_entry_split_today_is_let_through_and_nothing_else():
-    over = Over("complexity", "deckcheck/decks/world.py", "card_facts", 27)
-    assert split_today(over)
-    assert not split_today(over._replace(name="card"))

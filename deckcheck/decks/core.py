@@ -9,22 +9,21 @@ from typing import NamedTuple
 from flask import current_app
 
 from deckcheck import service
-from deckcheck.decks.judging import (
-    differs,
-    feed_entries,
-    judge_saved,
-    numbers_of,
-    structured_of,
-    view_of,
-)
+from deckcheck.decks.judging import differs, feed_entries, judge_saved
 from deckcheck.decks.store import BadToken, DeckStore, SavedList
-from deckcheck.decks.world import World, world_now
 from deckcheck.errors import ApiError
-from deckcheck.events.judge import verdict_json
 from deckcheck.format_registry import get_format
 from deckcheck.server import http, limits, names, owners
 from deckcheck.server.opened import product_store
 from deckcheck.server.packing import unpack
+from deckcheck.server.verdicts import (
+    World,
+    numbers_of,
+    structured_of,
+    verdict_json,
+    view_of,
+    world_now,
+)
 from rules.format import Format
 from rules.pool import CardIndex
 from rules.verdict import verdict_of

@@ -1,4 +1,6 @@
-"""A saved deck judged: read once as it was sent, kept structured, judged from that.
+"""A saved deck judged: read once as it was sent, kept structured, judged from that
+(deckcheck.server.verdicts, the judge of every stored list); here what a deck's verdict
+changing means: its feed entries.
 
 When a deck is saved, what the player sent (text in any style, or a structured deck) is
 read once; the cards it was read as (numbers and counts per section, the partner, and
@@ -13,65 +15,17 @@ from __future__ import annotations
 import hashlib
 from datetime import date
 
-from deckcheck import service
 from deckcheck.decks.store import FeedEntry
-from deckcheck.events.judge import verdict_json
-from deckcheck.report_json import deck_json
+from deckcheck.server import verdicts
 from rules.format import Format
 from rules.model import Report
 from rules.pool import CardIndex
 from rules.verdict import is_unconfirmed
 
-# A line that named no card is kept as written, up to the length a structured deck's
-# entry may have (DeckEntrySchema); its count as read, or 1 when it could not be read.
-UNREAD_TEXT = 200
-
-
-def structured_of(report: Report) -> dict:
-    """The cards a report's deck was read as, in the shape stored per version."""
-    deck = report.deck
-    sections = {
-        section: [[stack.card.number, stack.count] for stack in deck.stacks(section)]
-        for section in deck.sections()
-    }
-    unread = [[u.text[:UNREAD_TEXT], u.count or 1] for u in deck.unresolved if u.text.strip()]
-    return {
-        "sections": sections,
-        "partner": deck.partner.number if deck.partner else None,
-        "unread": unread,
-    }
-
-
-def numbers_of(structured: dict) -> frozenset[str]:
-    found = {number for items in structured["sections"].values() for number, _ in items}
-    if structured.get("partner"):
-        found.add(structured["partner"])
-    return frozenset(found)
-
-
-def payload_of(structured: dict) -> service.CheckPayload:
-    """The structured list as a structured deck request (unread lines in the main deck,
-    where they are reported as cards that could not be found)."""
-    deck: dict = {
-        section: [{"card": number, "count": count} for number, count in items]
-        for section, items in structured["sections"].items()
-    }
-    if structured["unread"]:
-        deck["main"] = [
-            *deck.get("main", []),
-            *({"card": text, "count": count} for text, count in structured["unread"]),
-        ]
-    deck["partner"] = structured.get("partner")
-    return {"deck": deck}
-
 
 def judge_saved(fmt: Format, structured: dict, on: date, index: CardIndex) -> Report:
-    return service.check(fmt, payload_of(structured), on, index)
-
-
-def view_of(report: Report) -> dict:
-    """Today's verdict with the list as it is shown (sections as in a validate answer)."""
-    return {"legal": report.legal, **verdict_json(report), "deck": deck_json(report)}
+    """A version judged from its structured list (the server's one judge of a stored list)."""
+    return verdicts.judge(fmt, structured, on, index)
 
 
 def _key(violation: dict) -> tuple:

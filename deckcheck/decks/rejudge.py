@@ -3,7 +3,7 @@ of decks nobody opens (a read judges its own deck again: deckcheck.decks.core.vi
 
 For each format with saved decks, the decks judged in another world than today's are
 found by their world (an index). Two worlds' facts name the card numbers whose data,
-list status, announced changes or release changed (deckcheck.decks.world): only the
+list status, announced changes or release changed (deckcheck.server.verdicts.world): only the
 decks holding one of them (deck_cards, an index) are judged again, and those with lines
 that named no card when cards were added; the others move to today's world as they are,
 their verdict unchanged by construction. When the judge or the format's rules changed
@@ -35,13 +35,13 @@ from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.decks import core
-from deckcheck.decks.judging import differs, feed_entries, judge_saved, view_of
+from deckcheck.decks.judging import differs, feed_entries, judge_saved
 from deckcheck.decks.store import Part, Stored
-from deckcheck.decks.world import World, changed_numbers
 from deckcheck.format_registry import get_format
 from deckcheck.server.opened import database as store  # its rate buckets
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import now_utc
+from deckcheck.server.verdicts import World, changed_numbers, view_of
 from rules.format import Format
 
 log = logging.getLogger("deckcheck.decks")

@@ -6,15 +6,13 @@ token (`admin_row`), which admin.js sends as an Authorization header or a form f
 
 from __future__ import annotations
 
-import json
-
 from flask import render_template, request, stream_template, url_for
 
 from deckcheck import service
 from deckcheck.csvout import csv_response
 from deckcheck.errors import ApiError
 from deckcheck.events import core, event_fields, organizer, verdicts, zones
-from deckcheck.events.judge import judge
+from deckcheck.events.judge import judge, stored_report
 from deckcheck.events.pages import bp
 from deckcheck.server import http, names
 from rules.games import SECTION_NAMES
@@ -113,7 +111,7 @@ def admin_deck_check(event_id: str):
     if not presented_text.strip():
         raise ApiError(400, "empty-decklist", "Type or paste the deck presented at the table.")
     on = event_fields.event_day(row)
-    registered = judge(fmt, json.loads(sub["entry"]), on)
+    registered = stored_report(fmt, sub, on)[0]  # as it was read when it was sent
     presented = judge(fmt, {"decklist": presented_text}, on)
     return render_template(
         "events/deck_check.html",

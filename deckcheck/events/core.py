@@ -4,13 +4,14 @@ organizer's table is organizer.py; an event's fields, event_fields.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import current_app
 
 from deckcheck import service
 from deckcheck.errors import ApiError
 from deckcheck.events import limits, verdicts, zones
 from deckcheck.events.event_fields import event_day, event_format, new_event_fields
-from deckcheck.events.judge import judge, verdict_json
 from deckcheck.events.store import (
     Claim,
     EventFull,
@@ -22,6 +23,7 @@ from deckcheck.events.store import (
 )
 from deckcheck.events.venue_store import store  # every events module asks core.store()
 from deckcheck.server import names
+from deckcheck.server import verdicts as server_verdicts
 from deckcheck.server.http import base_url, bearer_token
 from deckcheck.server.limits import client_address
 from deckcheck.server.names import check_list_size
@@ -140,9 +142,11 @@ def submit(
     limits.check_submission(row, player, player_id, claim.edit_token)
     fmt = event_format(row, service.find_format(row["format"]))
     key, index = verdicts.current_key(fmt)
-    report = judge(fmt, entry, event_day(row), index)
-    verdict = verdict_json(report)
+    # Read once, here: every later verdict of this list is judged from what it was read as.
+    report, structured = server_verdicts.read(fmt, entry, event_day(row), index)
+    verdict = server_verdicts.verdict_json(report)
     new = _new_submission(player, player_id, entry, report, verdict, fmt, key)
+    new = replace(new, structured=pack(structured))  # what every later verdict reads
     stored, token = _stored(row, new, claim)
     return stored, {"legal": report.legal, **verdict, "report": report}, token
 

@@ -11,6 +11,7 @@ from deckcheck import service
 from deckcheck.errors import ApiError
 from deckcheck.events import limits, zones
 from deckcheck.server import names
+from deckcheck.server.verdicts import format_digest
 from rules.cache import Bounded
 from rules.custom import FormatFileError, early_codes
 from rules.format import Format
@@ -85,8 +86,9 @@ def _early(fmt: Format, codes: list[str] | None) -> str | None:
         raise _invalid("early", str(err).removeprefix("early: ")) from err
 
 
-# (the format object, the event's early products and date) -> the event's format.
-_EVENT_FORMATS: Bounded[tuple[int, str, str], tuple[Format, Format]] = Bounded(256)
+# (the format's id and content digest, the event's early products and date) -> the
+# event's format: keyed by what the format says, not by which object says it.
+_EVENT_FORMATS: Bounded[tuple[str, str, str, str], Format] = Bounded(256)
 
 
 def event_format(row: dict, fmt: Format) -> Format:
@@ -95,12 +97,12 @@ def event_format(row: dict, fmt: Format) -> Format:
     object per format and event settings, so verdict keys are worked out once."""
     if not row.get("early"):
         return fmt
-    key = (id(fmt), row["early"], row["date"])
+    key = (fmt.id, format_digest(fmt), row["early"], row["date"])
     found = _EVENT_FORMATS.get(key)
-    if found is None or found[0] is not fmt:
+    if found is None:
         early = replace(fmt, early=tuple(row["early"].split(",")), early_from=event_day(row))
-        found = _EVENT_FORMATS.keep(key, (fmt, early))
-    return found[1]
+        found = _EVENT_FORMATS.keep(key, early)
+    return found
 
 
 def moved_deadline(text: str) -> dict:

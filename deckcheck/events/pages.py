@@ -28,12 +28,13 @@ from deckcheck import service
 from deckcheck.days import read_day
 from deckcheck.errors import ApiError, wants_json
 from deckcheck.events import core, event_fields, venue
-from deckcheck.events.judge import judge, verdict_json
+from deckcheck.events.judge import judge
 from deckcheck.events.schemas import CUTOFF, PUBLISH
 from deckcheck.format_registry import registry
 from deckcheck.server import http, kept_tokens, names
 from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
+from deckcheck.server.verdicts import verdict_json
 from rules.games import DEFAULT_FORMAT
 
 bp = Blueprint("events", __name__)

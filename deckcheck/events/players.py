@@ -56,6 +56,7 @@ class NewSubmission:
     judged_key: str = ""  # what the verdict was judged with (deckcheck.events.verdicts)
     judged: str | None = None  # the table's verdict, when not the one above (verdicts)
     sheet: str | None = None  # its registration sheet, packed (verdicts.sheet_json)
+    structured: str | None = None  # its structured list, packed (server.verdicts.lists)
     verdict_word: str = ""  # legal / illegal / unconfirmed (rules.verdict.verdict_of)
 
 
@@ -219,6 +220,7 @@ def stored_row(event_id: str, key: str, new: NewSubmission, latest, when: str) -
         "judged_changed": False,
         "sheet": new.sheet,
         "judged_verdict": new.verdict_word or ("legal" if new.legal else "illegal"),
+        "structured": new.structured,
         # A player stays checked in and published with a new list; a list the
         # organizer accepted is that list only.
         "checked_in": bool(latest.checked_in) if latest else False,

@@ -11,8 +11,11 @@ from sqlalchemy.engine import Engine
 from deckcheck.events.players import CURRENT
 from deckcheck.server.tables.events import submissions
 
-# The table's columns: not the list itself (up to 64 KB a player) nor its sheet.
-TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet")]
+# The table's columns: not the list itself (up to 64 KB a player), its structured
+# list nor its sheet.
+TABLE_COLUMNS = [c for c in submissions.c if c.name not in ("entry", "sheet", "structured")]
+# With the lists (the CSV): not their structured lists, which only a judging reads.
+LIST_COLUMNS = [c for c in submissions.c if c.name != "structured"]
 PAGE = 200
 _SAVE_JUDGED = (
     submissions.update()
@@ -24,6 +27,7 @@ _SAVE_JUDGED = (
         judged_changed=bindparam("judged_changed"),
         sheet=bindparam("sheet"),
         judged_verdict=bindparam("judged_verdict"),
+        structured=func.coalesce(bindparam("structured"), submissions.c.structured),
     )
 )
 
@@ -45,7 +49,7 @@ class TableReads:
     def current_pages(self, event_id: str, with_entry: bool = False) -> Iterator[list[dict]]:
         """The latest list of every player who has not dropped, oldest first, PAGE rows
         at a time (each page its own short read): never the whole event in memory."""
-        columns = list(submissions.c) if with_entry else TABLE_COLUMNS
+        columns = LIST_COLUMNS if with_entry else TABLE_COLUMNS
         after = ("", "")
         while True:
             query = (
@@ -93,13 +97,18 @@ class TableReads:
 
     def save_judged(self, rows: Sequence[dict]) -> None:
         """Store verdicts of today: rows of id, judged_key, judged, judged_legal,
-        judged_changed, sheet, judged_verdict."""
+        judged_changed, sheet, judged_verdict, and `structured`: the structured list read
+        just now for a row that had none, or none in today's shape (None: the row keeps
+        what it has)."""
         if not rows:
             return
         with self._writer.begin() as conn:
             conn.execute(
                 _SAVE_JUDGED,
-                [{"s_id": r["id"], **{k: r[k] for k in r if k != "id"}} for r in rows],
+                [
+                    {"s_id": r["id"], "structured": None, **{k: r[k] for k in r if k != "id"}}
+                    for r in rows
+                ],
             )
 
     def tally(self, event_id: str) -> dict:

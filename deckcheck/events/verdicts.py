@@ -2,28 +2,28 @@
 depends on changed since its verdict was stored, not on every view of the table.
 
 A verdict is stored with its key: the judge (deckcheck's version and the source of
-`rules/`), the format (its rules and its list history, as a digest of the format
-object) and the generation of the game's card pool. The table compares each stored key
+`rules/`), the format (its rules and its list history, as a digest of the format's
+content) and the generation of the game's card pool. The table compares each stored key
 with the key of now; only lists with another key are judged again, a page at a time,
 and their new verdicts stored. A verdict equal to the one the player was given is
-stored as NULL (the usual case: nothing to repeat).
+stored as NULL (the usual case: nothing to repeat). Each list is judged from its
+structured list (deckcheck.server.verdicts), read once when it was sent.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import hashlib
 from datetime import date
-from pathlib import Path
 
-import rules
-from deckcheck import __version__
-from deckcheck.db import pools
-from deckcheck.events.judge import rejudged, unresolved_lines
+from deckcheck.events.judge import rejudged
 from deckcheck.report_json import report_json
 from deckcheck.server.packing import pack, unpack
-from rules.cache import Bounded
+from deckcheck.server.verdicts import unresolved_lines
+from deckcheck.server.verdicts.keys import (  # noqa: F401 - the server's keys, named here too
+    current_key,
+    format_digest,
+    judge_version,
+    judged_key,
+)
 from rules.format import Format
 from rules.model import Report
 from rules.verdict import ILLEGAL, verdict_of
@@ -33,91 +33,6 @@ from rules.verdict import ILLEGAL, verdict_of
 # must not make the table 60 MB.
 SHOWN = 30
 CAPPED = ("violations", "warnings", "new_violations", "unresolved")
-
-_digests: Bounded[int, tuple[Format, str]] = Bounded(64)
-_judge: list[str] = []
-
-
-def judge_version() -> str:
-    """deckcheck's version and a digest of the rules' source: new rules, new verdicts."""
-    if not _judge:
-        digest = hashlib.sha256(__version__.encode())
-        root = Path(rules.__file__).resolve().parent
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".toml", ".json", ".csv"):
-                digest.update(path.relative_to(root).as_posix().encode())
-                digest.update(path.read_bytes())
-        _judge.append(digest.hexdigest()[:16])
-    return _judge[0]
-
-
-def _walk(value: object, out: list[str], depth: int = 0) -> None:
-    """A text of a value that is the same in every process (no object addresses)."""
-    if depth > 16:
-        out.append("…")
-    elif value is None or isinstance(value, (str, int, float, bool, date, enum.Enum)):
-        out.append(repr(value))
-    elif isinstance(value, (list, tuple)):
-        out.append("(")
-        for item in value:
-            _walk(item, out, depth + 1)
-            out.append(",")
-        out.append(")")
-    elif isinstance(value, (set, frozenset)):
-        out.append("{" + ",".join(sorted(repr(item) for item in value)) + "}")
-    elif isinstance(value, dict):
-        out.append("{")
-        for key in sorted(value, key=repr):
-            out.append(repr(key) + ":")
-            _walk(value[key], out, depth + 1)
-            out.append(",")
-        out.append("}")
-    elif callable(value) and not dataclasses.is_dataclass(value):
-        out.append(getattr(value, "__qualname__", type(value).__qualname__))
-    else:
-        out.append(type(value).__qualname__ + "(")
-        # What makes the value, not what it remembered: a check's cache of the cards it
-        # met (a field with compare=False) or a private attribute differs from process
-        # to process and from hour to hour.
-        if dataclasses.is_dataclass(value):
-            fields = {
-                f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.compare
-            }
-        else:
-            slots = [s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())]
-            attributes = {s: getattr(value, s, None) for s in slots}
-            attributes.update(getattr(value, "__dict__", {}))
-            fields = {k: v for k, v in attributes.items() if not k.startswith("_")}
-        _walk(fields, out, depth + 1)
-        out.append(")")
-
-
-def format_digest(fmt: Format) -> str:
-    """Its rules and list history, digested once per format object."""
-    found = _digests.get(id(fmt))
-    if found is not None and found[0] is fmt:
-        return found[1]
-    out: list[str] = []
-    _walk(fmt, out)
-    digest = hashlib.sha256("".join(out).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    _digests.keep(id(fmt), (fmt, digest))
-    return digest
-
-
-def judged_key(fmt: Format | None, generation: int) -> str:
-    if fmt is None:
-        return "format-gone"
-    if generation < 0:
-        return ""  # judged with a pool of unknown generation: judged again next time
-    return f"{judge_version()}/{format_digest(fmt)}/{fmt.game}:{generation}"
-
-
-def current_key(fmt: Format | None):
-    """(key of now, the card index to judge with)."""
-    if fmt is None:
-        return "format-gone", None
-    generation, index = pools().indexed(fmt.game)
-    return judged_key(fmt, generation), index
 
 
 def _cap(items: list) -> tuple[list, int]:
@@ -158,7 +73,7 @@ def sheet_now(sub: dict, fmt: Format | None, on: date, key: str, index) -> tuple
 
 def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict:
     """A stored list judged again now, in the columns it is stored in."""
-    now, report = rejudged(sub, fmt, on, index)
+    now, report, structured = rejudged(sub, fmt, on, index)
     given = unpack(sub["verdict"])
     same = (
         not now["changed"]
@@ -177,6 +92,8 @@ def judged_row(sub: dict, fmt: Format | None, on: date, key: str, index) -> dict
         "sheet": pack(sheet_json(report, fmt)) if report is not None and fmt else None,
         # From the report's violations (each knows its product), not the capped JSON.
         "judged_verdict": verdict_of(report.violations) if report is not None else ILLEGAL,
+        # A row stored without a structured list gets the one read just now, once.
+        "structured": structured,
     }
 
 

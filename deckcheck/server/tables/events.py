@@ -91,6 +91,10 @@ submissions = Table(
     # legal / illegal / unconfirmed of the verdict of today (rules.verdict.verdict_of of
     # every violation, not only the SHOWN ones); NULL on rows stored before it was.
     Column("judged_verdict", String(12), nullable=True),
+    # The structured list the player's list was read as, with its reading (packed JSON,
+    # deckcheck.server.verdicts.lists): what every later verdict is judged from. NULL on
+    # a row stored before it was: filled by the first judging (migration 0011).
+    Column("structured", Text, nullable=True),
     Index(
         "submissions_one_current",
         "event_id",

@@ -3,6 +3,8 @@ fixtures); clients that send this site's Origin, as a browser on the site does."
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from decks.deck_helpers import close, make_app
 from events.conftest import events_database, postgres  # noqa: F401 - fixtures, shared
@@ -26,7 +28,9 @@ def site_client(app):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, events_template):
+    """The app on a SQLite events database at the newest schema (a copy: conftest.py)."""
+    shutil.copyfile(events_template, tmp_path / "events.db")
     made = make_app(tmp_path, str(tmp_path / "events.db"))
     yield made
     close(made)

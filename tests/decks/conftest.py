@@ -3,9 +3,15 @@ fixtures), whose formats and pools see an imported list at once."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from decks.deck_helpers import close, make_app
-from events.conftest import events_database, postgres  # noqa: F401 - fixtures, shared
+from events.conftest import (  # noqa: F401 - fixtures, shared
+    empty_events_database,
+    events_database,
+    postgres,
+)
 
 from deckcheck import format_registry
 
@@ -17,7 +23,9 @@ def _formats_at_once(monkeypatch):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, events_template):
+    """The app on a SQLite events database at the newest schema (a copy: conftest.py)."""
+    shutil.copyfile(events_template, tmp_path / "events.db")
     made = make_app(tmp_path, str(tmp_path / "events.db"))
     yield made
     close(made)

@@ -7,7 +7,7 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -143,6 +143,58 @@ def events_template(tmp_path_factory, starter_db) -> Path:
     with closing(sqlite3.connect(folder / "events.db")) as db:
         db.execute("VACUUM INTO ?", (str(template),))
     return template
+
+
+# One PostgreSQL per worker (a fixture defined in each folder's conftest was one per folder).
+TEMPLATE = "events_template"
+
+
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory, starter_db):
+    """One PostgreSQL per worker; `fresh_database()` copies a database the migrations
+    ran on once (an empty one: `postgres.database(name)`, `empty_events_database`)."""
+    from events.pg import PostgresServer  # pg.py imports this module
+
+    server = PostgresServer()
+    try:
+        url = server.database(TEMPLATE)
+        migrated(tmp_path_factory.mktemp("pg-template"), starter_db, url)
+        # A template is copied only while nobody is connected to it.
+        server.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            f" WHERE datname = '{TEMPLATE}' AND pid <> pg_backend_pid()"
+        )
+        server.template = TEMPLATE
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def events_database(request, tmp_path) -> Iterator[str]:
+    """A fresh events database setting (what DECKCHECK_EVENTS_DATABASE would hold), at
+    the newest schema: a copy of one the migrations made (`events_template`)."""
+    if request.param == "sqlite":
+        path = tmp_path / "events.db"
+        shutil.copyfile(request.getfixturevalue("events_template"), path)
+        yield str(path)
+        return
+    postgres = request.getfixturevalue("postgres")
+    url = postgres.fresh_database()
+    yield url
+    postgres.drop_later(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_events_database(request, tmp_path) -> Iterator[str]:
+    """An empty events database, for the tests that run the migrations themselves."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "events.db")
+        return
+    postgres = request.getfixturevalue("postgres")
+    url = postgres.database(f"empty_{tmp_path.name}".lower().replace("-", "_")[:60])
+    yield url
+    postgres.drop_later(url)
 
 
 @pytest.fixture

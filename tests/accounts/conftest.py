@@ -7,7 +7,6 @@ import shutil
 
 import pytest
 from decks.deck_helpers import close, make_app
-from events.conftest import events_database, postgres  # noqa: F401 - fixtures, shared
 
 from deckcheck import format_registry
 
@@ -42,7 +41,7 @@ def client(app):
 
 
 @pytest.fixture
-def both_app(tmp_path, events_database):  # noqa: F811 - the fixture imported above
+def both_app(tmp_path, events_database):
     made = make_app(tmp_path, events_database)
     yield made
     close(made)

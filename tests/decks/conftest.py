@@ -7,11 +7,6 @@ import shutil
 
 import pytest
 from decks.deck_helpers import close, make_app
-from events.conftest import (  # noqa: F401 - fixtures, shared
-    empty_events_database,
-    events_database,
-    postgres,
-)
 
 from deckcheck import format_registry
 
@@ -32,7 +27,7 @@ def app(tmp_path, events_template):
 
 
 @pytest.fixture
-def both_app(tmp_path, events_database):  # noqa: F811 - the fixture imported above
+def both_app(tmp_path, events_database):
     """The app on each events database in turn (SQLite, PostgreSQL)."""
     made = make_app(tmp_path, events_database)
     yield made

@@ -59,9 +59,10 @@ class PostgresServer:
         self._maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="createdb")
         self._names = (f"events_{n}" for n in itertools.count())
         self._ahead: Future[str] | None = None
-        # A database the migrations already ran on (tests/events/conftest.py): a fresh
-        # database is a file copy of it, not ten migrations' DDL again (0.1 s of CPU
-        # in the test and as much in the server, for each of some 400 tests).
+        # A database the migrations already ran on (the `postgres` fixture in
+        # tests/conftest.py): a fresh database is a file copy of it, not ten migrations'
+        # DDL again (0.1 s of CPU in the test and as much in the server, in each of some
+        # 400 tests).
         self.template: str | None = None
         # DROP DATABASE forces a checkpoint (a second or so with fsync on): on a thread
         # of its own, so a fresh database is never made behind one.

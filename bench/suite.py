@@ -4,7 +4,7 @@
     python bench/suite.py --report TIMELINE.jsonl         # reads an earlier run
 
 Runs `python -m pytest -q` in DIR (default: this checkout, with its own .venv) with the
-bench/suite_timeline.py plugin, and prints: wall; user+sys CPU of pytest and everything
+bench/plugins/suite_timeline.py plugin, and prints: wall; user+sys CPU of pytest and everything
 it waited for (/usr/bin/time's figure: PostgreSQL, a daemon, is not in it) and
 PostgreSQL's CPU beside it; per worker its tests' wall, CPU, run-queue waits (a busy
 machine's share) and the rest, waiting no core spends on the suite; when each worker
@@ -28,7 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run(tree: Path, extra: list[str], timeline: Path) -> None:
     timeline.unlink(missing_ok=True)
-    env = {**os.environ, "SUITE_TIMELINE": str(timeline), "PYTHONPATH": str(ROOT / "bench")}
+    env = {
+        **os.environ,
+        "SUITE_TIMELINE": str(timeline),
+        "PYTHONPATH": str(ROOT / "bench" / "plugins"),
+    }
     python = tree / ".venv" / "bin" / "python"
     started, load = time.monotonic(), os.getloadavg()[0]
     done = subprocess.run(

@@ -1,4 +1,5 @@
-"""A pytest plugin (`-p suite_timeline`, bench/ on PYTHONPATH; bench/suite.py loads it):
+"""A pytest plugin (`-p suite_timeline`, bench/plugins/ on PYTHONPATH, where no bench
+script shadows a standard module; bench/suite.py loads it):
 one JSON line a test in each xdist worker, to the file SUITE_TIMELINE names.
 
 Per test: wall seconds; the worker's main thread on a core and waiting for one (Linux

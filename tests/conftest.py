@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -23,6 +26,31 @@ from deckcheck import create_app
 settings.register_profile("ci", database=None, derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# ---------------------------------------------------------------- temporary files in memory
+# Every test's files (card and events databases, PostgreSQL's data folder, a gunicorn's
+# files, Chromium's profile: all made under the temp folder) go to the machine's memory
+# file system when it has room. SQLite's synchronous=FULL and PostgreSQL's fsync wait for
+# the disk at every commit (2-5 ms each on a shared virtual disk): in memory they return
+# at once, and PostgreSQL's create and drop of a test's database cost a quarter of the
+# CPU. What the tests hold is unchanged: a killed process (the durability tests) leaves
+# its written pages with the kernel either way; only a power cut needs the disk. A
+# TMPDIR that is set is kept (subprocesses inherit the one chosen here).
+MEMORY_FS = Path("/dev/shm")
+MEMORY_FS_ROOM = 4 * 2**30  # a run writes about 0.5 GB; passed tests' folders are removed
+
+
+def _temp_in_memory() -> None:
+    if "TMPDIR" in os.environ or not MEMORY_FS.is_dir() or not os.access(MEMORY_FS, os.W_OK):
+        return
+    stats = os.statvfs(MEMORY_FS)
+    if stats.f_bavail * stats.f_frsize >= MEMORY_FS_ROOM:
+        os.environ["TMPDIR"] = str(MEMORY_FS)
+        tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_temp_in_memory()
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -92,6 +120,81 @@ def seeded_copy(starter_db: Path, folder: Path, name: str = "cards.db") -> str:
     target = folder / name
     shutil.copyfile(starter_db, target)
     return str(target)
+
+
+def migrated(folder: Path, starter_db: Path, events_database: str) -> None:
+    """Run the events migrations on `events_database` as the service does (the
+    documented `flask events migrate`)."""
+    seeded_copy(starter_db, folder)
+    app = new_app(folder, EVENTS_DATABASE=events_database)
+    result = app.test_cli_runner().invoke(args=["events", "migrate"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.fixture(scope="session")
+def events_template(tmp_path_factory, starter_db) -> Path:
+    """A SQLite events database at the newest schema, made once per run (per worker) by
+    the migrations: the `events_database` fixture copies it (5 ms) where each test ran
+    the ten migrations itself (0.1 s of CPU, in some 600 tests)."""
+    folder = tmp_path_factory.mktemp("events-template")
+    migrated(folder, starter_db, str(folder / "events.db"))
+    template = folder / "template.db"
+    # VACUUM INTO writes one self-contained file, whatever the app left in its WAL.
+    with closing(sqlite3.connect(folder / "events.db")) as db:
+        db.execute("VACUUM INTO ?", (str(template),))
+    return template
+
+
+# One PostgreSQL per worker (a fixture defined in each folder's conftest was one per folder).
+TEMPLATE = "events_template"
+
+
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory, starter_db):
+    """One PostgreSQL per worker; `fresh_database()` copies a database the migrations
+    ran on once (an empty one: `postgres.database(name)`, `empty_events_database`)."""
+    from events.pg import PostgresServer  # pg.py imports this module
+
+    server = PostgresServer()
+    try:
+        url = server.database(TEMPLATE)
+        migrated(tmp_path_factory.mktemp("pg-template"), starter_db, url)
+        # A template is copied only while nobody is connected to it.
+        server.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            f" WHERE datname = '{TEMPLATE}' AND pid <> pg_backend_pid()"
+        )
+        server.template = TEMPLATE
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def events_database(request, tmp_path) -> Iterator[str]:
+    """A fresh events database setting (what DECKCHECK_EVENTS_DATABASE would hold), at
+    the newest schema: a copy of one the migrations made (`events_template`)."""
+    if request.param == "sqlite":
+        path = tmp_path / "events.db"
+        shutil.copyfile(request.getfixturevalue("events_template"), path)
+        yield str(path)
+        return
+    postgres = request.getfixturevalue("postgres")
+    url = postgres.fresh_database()
+    yield url
+    postgres.drop_later(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_events_database(request, tmp_path) -> Iterator[str]:
+    """An empty events database, for the tests that run the migrations themselves."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "events.db")
+        return
+    postgres = request.getfixturevalue("postgres")
+    url = postgres.database(f"empty_{tmp_path.name}".lower().replace("-", "_")[:60])
+    yield url
+    postgres.drop_later(url)
 
 
 @pytest.fixture

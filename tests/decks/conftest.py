@@ -3,9 +3,10 @@ fixtures), whose formats and pools see an imported list at once."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from decks.deck_helpers import close, make_app
-from events.conftest import events_database, postgres  # noqa: F401 - fixtures, shared
 
 from deckcheck import format_registry
 
@@ -17,14 +18,16 @@ def _formats_at_once(monkeypatch):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, events_template):
+    """The app on a SQLite events database at the newest schema (a copy: conftest.py)."""
+    shutil.copyfile(events_template, tmp_path / "events.db")
     made = make_app(tmp_path, str(tmp_path / "events.db"))
     yield made
     close(made)
 
 
 @pytest.fixture
-def both_app(tmp_path, events_database):  # noqa: F811 - the fixture imported above
+def both_app(tmp_path, events_database):
     """The app on each events database in turn (SQLite, PostgreSQL)."""
     made = make_app(tmp_path, events_database)
     yield made

@@ -10,8 +10,8 @@ from deckcheck.server.migrate import upgrade
 from deckcheck.server.packing import pack
 
 
-def test_packed_collections_become_rows_with_their_counts(events_database):
-    store = EventStore(events_database)
+def test_packed_collections_become_rows_with_their_counts(empty_events_database):
+    store = EventStore(empty_events_database)
     try:
         upgrade(store.engine, "0008_venue")
         big = {f"BT1-{n:03d}": n for n in range(1, 120)}  # packed as "z:" (over 2 KB)

@@ -10,8 +10,8 @@ from deckcheck.events.store import EventStore
 from deckcheck.server.migrate import upgrade
 
 
-def test_stored_versions_get_legal_or_illegal(events_database):
-    store = EventStore(events_database)
+def test_stored_versions_get_legal_or_illegal(empty_events_database):
+    store = EventStore(empty_events_database)
     try:
         upgrade(store.engine, "0009_collection_cards")
         with store.engine.begin() as conn:

@@ -1,19 +1,10 @@
-"""Events tests run against both databases: a SQLite file, and a real PostgreSQL."""
+"""Events tests run against both databases: a SQLite file, and a real PostgreSQL (the
+`events_database` and `postgres` fixtures are in tests/conftest.py: one server a worker)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from conftest import new_app
-from events.pg import PostgresServer
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    server = PostgresServer()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -23,15 +14,3 @@ def both_client(events_database, tmp_path):
     yield app.test_client()
     if "deckcheck.events" in app.extensions:  # a test refused before the store opened
         app.extensions["deckcheck.events"].close()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def events_database(request, tmp_path) -> Iterator[str]:
-    """A fresh events database setting (what DECKCHECK_EVENTS_DATABASE would hold)."""
-    if request.param == "sqlite":
-        yield str(tmp_path / "events.db")
-        return
-    postgres = request.getfixturevalue("postgres")
-    url = postgres.fresh_database()
-    yield url
-    postgres.drop_later(url)

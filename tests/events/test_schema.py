@@ -20,9 +20,9 @@ def _differences(store: EventStore) -> list:
 
 
 def test_autogenerate_finds_no_difference_between_the_tables_and_the_migrations(
-    events_database,
+    empty_events_database,
 ):
-    store = EventStore(events_database)
+    store = EventStore(empty_events_database)
     store.migrate()
     try:
         assert _differences(store) == []
@@ -30,11 +30,11 @@ def test_autogenerate_finds_no_difference_between_the_tables_and_the_migrations(
         store.close()
 
 
-def test_the_comparison_sees_a_difference(events_database):
+def test_the_comparison_sees_a_difference(empty_events_database):
     """The test above can fail: a migration stopped one step short is a difference."""
     from deckcheck.server.migrate import upgrade
 
-    store = EventStore(events_database)
+    store = EventStore(empty_events_database)
     upgrade(store.engine, "0001")
     try:
         found = _differences(store)

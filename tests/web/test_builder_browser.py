@@ -47,7 +47,7 @@ def verdict(page) -> str:
 def wait_verdict(page, text: str) -> None:
     page.wait_for_function(
         "t => document.querySelector('[data-testid=builder-verdict] .verdict-line')"
-        ".textContent.startsWith(t)",
+        "?.textContent.startsWith(t)",
         arg=text,
     )
 
@@ -350,7 +350,9 @@ def test_a_verdict_arriving_keeps_a_count_being_typed(tab, server):  # noqa: F81
     # The card's facts are looked up after the first verdict and the deck drawn again:
     # focus once that is done, or the redraw's new box would hold a caret, not a selection.
     row = "[data-testid=builder-deck] [data-number='ST1-03']"
-    tab.wait_for_function(f"() => document.querySelector(\"{row}\").textContent.includes('Agumon')")
+    tab.wait_for_function(
+        f"() => document.querySelector(\"{row}\")?.textContent.includes('Agumon')"
+    )
     count.focus()
     count.press("Control+A")
     tab.keyboard.type("3")  # typed, not yet confirmed (fill would send a change event)

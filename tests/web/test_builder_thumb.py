@@ -65,7 +65,7 @@ def press(page, locator) -> None:
 def wait_verdict(page, text: str) -> None:
     page.wait_for_function(
         "t => document.querySelector('[data-testid=builder-verdict] .verdict-line')"
-        ".textContent.startsWith(t)",
+        "?.textContent.startsWith(t)",
         arg=text,
     )
 

@@ -115,6 +115,9 @@ def test_a_player_keeps_a_collection_up_to_date_on_a_phone(tab, site, tmp_path):
     share = tab.get_attribute("#binder-share", "href")
     assert share.endswith(f"/c/{cid}") and "#" not in share
     rows = tab.locator("[data-testid=binder-sets] tr", has_text="ST1")
+    # The sets table is drawn again after the undo's answer (read at once it showed the
+    # replaced binder's 1 / 16 once in a full run): wait for it, then read it.
+    rows.filter(has_text="16 / 16").first.wait_for()
     assert "16 / 16" in rows.first.inner_text()
 
     tab.fill("#binder-filter", "")

@@ -181,7 +181,7 @@ def test_the_builder_works_for_a_game_without_odds(toy, browser, server):  # noq
     page.goto(f"{server}/build?format=toy&main=TY1-001*2,TY1-002*2,TY1-003*2&eggs=TY1-004")
     page.wait_for_function(
         "() => document.querySelector('[data-testid=builder-verdict] .verdict-line')"
-        ".textContent.startsWith('✔ Legal')"
+        "?.textContent.startsWith('✔ Legal')"
     )
     assert "shows no odds" in page.inner_text("[data-testid=builder-odds]")
     context.close()

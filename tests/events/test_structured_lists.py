@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from conftest import new_app
-from deckcheck.events.migrate import alembic_config, upgrade
+from deckcheck.server.migrate import alembic_config, upgrade
 from event_requests import admin_auth, create_event
 from fixture_cards import ST1_DECK, ST1_TEXT
 

@@ -73,7 +73,7 @@ def _line(values: list) -> Line:
     """A line as `_line_json` kept it (field by field: READ_SHAPE says which). Built
     field by field, not with `_replace`: this is most of a stored list's judging cost."""
     n, text, kind, count, numbers, name, section, problem, readings, unread = values
-    kept = tuple([Reading(a, b, c, d, e, tuple(f), g) for a, b, c, d, e, f, g in readings])
+    kept = tuple([Reading(a, b, c, d, e, tuple(f), g, h) for a, b, c, d, e, f, g, h in readings])
     return Line(n, text, kind, count, tuple(numbers), name, section, problem, kept, unread)
 
 

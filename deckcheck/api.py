@@ -9,7 +9,6 @@ import threading
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
-from sqlalchemy.exc import OperationalError
 
 from cardpool import freshness, list_store
 from cardpool.search import find_card
@@ -24,15 +23,13 @@ from deckcheck.openapi import spec
 from deckcheck.products import products_json
 from deckcheck.report_json import report_json, violation_json
 from deckcheck.schemas import ExportRequestSchema, OddsRequestSchema
-from deckcheck.server import http, opened
+from deckcheck.server import opened
 from rules import odds
 from rules.export import ExportError, ExportTooLarge, export
 from rules.games import GAMES, LISTS_GAME, PRODUCTS_GAME
 from rules.verdict import verdict_of
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-# `/cards?collection=` reads the collection from the events database: busy, a 503.
-bp.register_error_handler(OperationalError, http.busy_response)
 
 _export_schema = ExportRequestSchema()
 _odds_schema = OddsRequestSchema()

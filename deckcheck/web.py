@@ -6,7 +6,6 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, render_template, request, url_for
-from sqlalchemy.exc import OperationalError
 
 from cardpool.search import MAX_QUERY, ORDERS, Found, Query, find_card, natural_key
 from deckcheck import cardsearch, charts, service, share, unread, words
@@ -16,14 +15,11 @@ from deckcheck.documents import document
 from deckcheck.errors import ApiError
 from deckcheck.format_registry import registry
 from deckcheck.report_json import report_json
-from deckcheck.server import http
 from rules.export import ExportError, export
 from rules.games import DEFAULT_FORMAT, GAMES, SECTIONS, game_name
 from rules.numbers import number_key
 
 bp = Blueprint("web", __name__)
-# The card browser takes `collection=` as the API does: a busy events database, a 503.
-bp.register_error_handler(OperationalError, http.busy_response)
 MAX_UPLOAD = 1024 * 1024
 EXPORT_STYLES = ("text", "tts", "deck-code")
 PAGE_ORDER = "relevance"  # the card browser's default order, as the builder's

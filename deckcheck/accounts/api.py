@@ -13,7 +13,6 @@ import secrets
 import time
 
 from flask import Blueprint, current_app, jsonify, request
-from sqlalchemy.exc import OperationalError
 
 from deckcheck.accounts import passkeys
 from deckcheck.accounts.passkeys import PasskeyFailed
@@ -24,7 +23,6 @@ from deckcheck.server import http, limits, names, sessions
 from deckcheck.server.opened import database, product_store
 
 bp = Blueprint("accounts_api", __name__, url_prefix="/api/v1/account")
-bp.register_error_handler(OperationalError, http.busy_response)
 NAME_MAX = 60
 
 

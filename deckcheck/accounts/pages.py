@@ -15,13 +15,11 @@ import re
 import segno
 from flask import Blueprint, Flask, render_template, request
 from markupsafe import Markup
-from sqlalchemy.exc import OperationalError
 
 from deckcheck.accounts import api
 from deckcheck.server import http, sessions
 
 bp = Blueprint("account_pages", __name__)
-bp.register_error_handler(OperationalError, http.busy_response)
 # An origin the browser says it is at (the form's hidden field, set by the script).
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?")
 

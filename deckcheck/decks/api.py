@@ -8,7 +8,6 @@ time (as a SHA-256 hash) and never written to a log or the database.
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from deckcheck import service
@@ -26,16 +25,10 @@ from deckcheck.server.packing import unpack
 from deckcheck.server.tokens import token_matches
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/v1/decks")
-bp.register_error_handler(OperationalError, http.busy_response)
 
 _create_schema = DeckCreateSchema()
 _replace_schema = DeckReplaceSchema()
 _lookup_schema = LookupSchema()
-
-
-@bp.before_request
-def _body_limit() -> None:
-    request.max_content_length = current_app.config["BODY_LIMIT"]
 
 
 def _deck_answer(row: dict) -> dict:

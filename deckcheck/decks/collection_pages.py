@@ -8,14 +8,12 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, abort, render_template
-from sqlalchemy.exc import OperationalError
 
 from deckcheck.decks import collection, collection_views, products
 from deckcheck.server import http
 from rules.games import GAMES
 
 bp = Blueprint("collection_pages", __name__)
-bp.register_error_handler(OperationalError, http.busy_response)
 COLLECTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 

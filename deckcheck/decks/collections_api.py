@@ -10,11 +10,9 @@ never empties a binder.
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
-from sqlalchemy.exc import OperationalError
 
 from deckcheck.bodies import json_body, load, raw_body
 from deckcheck.decks import buildable, collection, collection_views, core, imports, owner, products
-from deckcheck.decks.api import _body_limit
 from deckcheck.decks.collection_store import BadProof, Edit, NothingToUndo
 from deckcheck.decks.schemas import (
     BuildableRequestSchema,
@@ -23,13 +21,11 @@ from deckcheck.decks.schemas import (
     ProductRequestSchema,
 )
 from deckcheck.errors import ApiError
-from deckcheck.server import http, limits, names, owners
+from deckcheck.server import limits, names, owners
 from rules.cache import Bounded
 from rules.games import GAMES
 
 bp = Blueprint("collections_api", __name__, url_prefix="/api/v1/collections")
-bp.register_error_handler(OperationalError, http.busy_response)
-bp.before_request(_body_limit)
 _collection_schema = CollectionRequestSchema()
 _edit_schema = CollectionEditSchema()
 _product_schema = ProductRequestSchema()

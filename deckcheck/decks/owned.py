@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, jsonify
 from marshmallow import Schema, fields, validate
-from sqlalchemy.exc import OperationalError
 
 from deckcheck.bodies import json_body, load
 from deckcheck.decks import core, feed, owned_store
-from deckcheck.server import http, names, owners
+from deckcheck.server import names, owners
 from deckcheck.server.tables.decks import collections, decks
 
 bp = Blueprint("account_decks", __name__)
-bp.register_error_handler(OperationalError, http.busy_response)
 CLAIM_MAX = 500  # items of one claim, as a lookup's ids
 FEED_ID = "tag:deckcheck,2026:accounts/{id}/changes"
 

@@ -18,18 +18,15 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, Flask, Response, abort, render_template
-from sqlalchemy.exc import OperationalError
 
 from deckcheck import builder
 from deckcheck.decks import core, owned_store, picture, showing
 from deckcheck.format_registry import registry
 from deckcheck.images import images
-from deckcheck.server import http, owners
+from deckcheck.server import owners
 from rules.games import GAMES, SECTIONS
 
 bp = Blueprint("deck_pages", __name__)
-# An edit link reads the deck: a busy database is a 503 page to load again, never a 500.
-bp.register_error_handler(OperationalError, http.busy_response)
 # An id is what the API hands out; anything else cannot name a deck (and is not echoed).
 DECK_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 

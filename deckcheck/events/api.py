@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 
 import orjson
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
-from sqlalchemy.exc import OperationalError
+from flask import Blueprint, Response, current_app, jsonify, stream_with_context
 
 from deckcheck.bodies import json_body, load
 from deckcheck.csvout import csv_response
@@ -31,14 +30,6 @@ _event_schema = EventRequestSchema()
 _change_schema = EventChangeSchema()
 _submission_schema = SubmissionRequestSchema()
 _merge_schema = MergeRequestSchema()
-
-
-bp.register_error_handler(OperationalError, http.busy_response)
-
-
-@bp.before_request
-def _body_limit() -> None:
-    request.max_content_length = current_app.config["BODY_LIMIT"]
 
 
 def _admin(event_id: str) -> dict:

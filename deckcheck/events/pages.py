@@ -22,7 +22,6 @@ from flask import (
     session,
     url_for,
 )
-from sqlalchemy.exc import OperationalError
 
 from deckcheck import service
 from deckcheck.days import read_day
@@ -39,14 +38,6 @@ from rules.games import DEFAULT_FORMAT
 
 bp = Blueprint("events", __name__)
 MAX_UPLOAD = 1024 * 1024
-
-
-bp.register_error_handler(OperationalError, http.busy_response)
-
-
-@bp.before_request
-def _body_limit() -> None:
-    request.max_content_length = current_app.config["BODY_LIMIT"]
 
 
 # An origin the browser says it is at: scheme, host and port, nothing else.

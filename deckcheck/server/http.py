@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flask import current_app, make_response, render_template, request
+from sqlalchemy.exc import OperationalError
 
 from deckcheck.errors import error_response, wants_json
 from deckcheck.server import writable
@@ -55,3 +56,9 @@ def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def init_app(app) -> None:
+    """One handler for the one database error, whichever product's view met it: a
+    statement that could not get the database in time is a 503 to send again."""
+    app.register_error_handler(OperationalError, busy_response)

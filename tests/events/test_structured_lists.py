@@ -13,13 +13,13 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from conftest import new_app
-from deckcheck.server.migrate import alembic_config, upgrade
 from event_requests import admin_auth, create_event
 from fixture_cards import ST1_DECK, ST1_TEXT
 
 from deckcheck import service
 from deckcheck.events.store import EventStore
 from deckcheck.server import verdicts
+from deckcheck.server.migrate import alembic_config, upgrade
 from deckcheck.server.packing import pack, unpack
 
 LISTS = {

@@ -47,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     from deckcheck.decks import pages as deck_pages
     from deckcheck.jsonio import OrjsonProvider
-    from deckcheck.server import sessions
+    from deckcheck.server import http, sessions
 
     app.json = OrjsonProvider(app)
     # In this order: the card database first, the error shape and security before any

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 
 import pytest
 from fixture_cards import ST1_DECK
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import deckcheck.api as api
 import deckcheck.bodies as bodies
@@ -149,7 +151,7 @@ def test_the_shortcuts_are_taken(client, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the schema was asked")
 
-    monkeypatch.setattr(api, "load", refuse)
+    monkeypatch.setattr(check_bodies, "load", refuse)
     structured = {"id": 2, "deck": ST1_DECK}
     batch = {"format": "dcg", "decks": [{"id": 1, "decklist": TEXT}, structured]}
     assert client.post("/api/v1/decks/validate-batch", json=batch).status_code == 200
@@ -171,3 +173,41 @@ def test_the_report_writer_gives_jsonify_s_bytes(app, data):
     """`_json` writes reports without jsonify's detour, and must not differ from it."""
     with app.test_request_context():
         assert api._json(data).get_data() == api.jsonify(data).get_data()
+
+
+# A property over the same limits: bodies drawn from every field's values on both sides of
+# its limit (and of the wrong type), answered the same by the shortcut and the schema.
+_CARDS = st.sampled_from(["ST1-01", "ST1-03", "", "x" * 200, "x" * 201, None, 3])
+_COUNTS = st.sampled_from([1, 4, 1000, 1001, 0, -1, True, 4.0, "4", None])
+_ENTRY = st.one_of(
+    st.builds(_entry, card=_CARDS, count=_COUNTS),
+    st.sampled_from(["ST1-01", {"card": "ST1-01"}, _entry(side=1), None]),
+)
+_DECK = st.one_of(
+    st.dictionaries(
+        st.sampled_from(["main", "egg", "side", "partner", "Main", ""]),
+        st.one_of(st.lists(_ENTRY, max_size=3), st.sampled_from(["ST1-01", None, {}])),
+        max_size=3,
+    ),
+    st.sampled_from([None, [], "deck"]),
+)
+_MISSING = object()
+_FIELDS = {
+    "format": st.sampled_from(["dcg", "", "x" * 80, "x" * 81, 3, None, _MISSING]),
+    "decklist": st.sampled_from([TEXT, "", 4, None, _MISSING, _MISSING]),
+    "deck": st.one_of(_DECK, st.just(_MISSING), st.just(_MISSING)),
+    "date": st.sampled_from(["2021-01-01", "2021-13-01", "BT2", 20210101, None, _MISSING]),
+    "extra": st.sampled_from([1, _MISSING, _MISSING, _MISSING]),
+}
+_BODIES = st.fixed_dictionaries(_FIELDS).map(
+    lambda drawn: {k: v for k, v in drawn.items() if v is not _MISSING}
+)
+
+
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=_BODIES)
+def test_validate_shortcut_answers_as_the_schema_for_any_body(client, body):
+    fast, slow = _both(client, "/api/v1/decks/validate", body)
+    assert (fast.status_code, fast.get_json()) == (slow.status_code, slow.get_json())

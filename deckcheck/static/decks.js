@@ -109,13 +109,14 @@
   // ------------------------------------------------------------ save
 
   async function save() {
-    const { format, deck } = root.currentDeck();
-    const name = $("b-name").value.trim();
-    const body = { format, deck };
-    if (name) body.name = name;
     $("b-save").disabled = true;
     $("b-bar-save").disabled = true;
     try {
+      // Inside the try: whatever goes wrong, the player is told and Save comes back.
+      const { format, deck } = root.currentDeck();
+      const name = $("b-name").value.trim();
+      const body = { format, deck };
+      if (name) body.name = name;
       if (deckId && (token || yours)) {
         const found = await store.send("PUT", `/api/v1/decks/${deckId}`, body, token);
         const saved = found.deck || found;

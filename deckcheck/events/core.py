@@ -4,8 +4,6 @@ organizer's table is organizer.py; an event's fields, event_fields.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from flask import current_app
 
 from deckcheck import service
@@ -145,17 +143,24 @@ def submit(
     # Read once, here: every later verdict of this list is judged from what it was read as.
     report, structured = server_verdicts.read(fmt, entry, event_day(row), index)
     verdict = server_verdicts.verdict_json(report)
-    new = _new_submission(player, player_id, entry, report, verdict, fmt, key)
-    new = replace(new, structured=pack(structured))  # what every later verdict reads
+    new = _new_submission(player, player_id, entry, report, verdict, fmt, key, structured)
     stored, token = _stored(row, new, claim)
     return stored, {"legal": report.legal, **verdict, "report": report}, token
 
 
 def _new_submission(
-    player: str, player_id: str, entry: dict, report: Report, verdict: dict, fmt: Format, key: str
+    player: str,
+    player_id: str,
+    entry: dict,
+    report: Report,
+    verdict: dict,
+    fmt: Format,
+    key: str,
+    structured: dict,
 ) -> NewSubmission:
-    """The judged list as the store keeps it: what the player was told, and the table's
-    verdict and sheet of now (so the table judges nothing until something changes)."""
+    """The judged list as the store keeps it: what the player was told, the table's
+    verdict and sheet of now (so the table judges nothing until something changes), and
+    the structured list every later verdict is judged from."""
     return NewSubmission(
         player=player,
         player_id=player_id,
@@ -170,6 +175,7 @@ def _new_submission(
         ),
         sheet=pack(verdicts.sheet_json(report, fmt)),
         verdict_word=verdict_of(report.violations),
+        structured=pack(structured),
     )
 
 

@@ -15,6 +15,7 @@ from deckcheck.events import core, event_fields, organizer, verdicts, zones
 from deckcheck.events.judge import judge, stored_report
 from deckcheck.events.pages import bp
 from deckcheck.server import http, names
+from deckcheck.server.verdicts.keys import current_key
 from rules.games import SECTION_NAMES
 from rules.lock import compare_decks
 
@@ -63,7 +64,7 @@ def admin_csv(event_id: str):
 def _sheets(row: dict, fmt, ids: list[str]):
     """One sheet per list, a page of lists at a time: each list's stored sheet, judged
     again (and stored) only when its format, list history or card pool changed."""
-    key, index = verdicts.current_key(fmt)
+    key, index = current_key(fmt)
     on = event_fields.event_day(row)
     for start in range(0, len(ids), SHEETS_PAGE):
         fresh = []

@@ -27,6 +27,7 @@ from deckcheck.server.limits import client_address
 from deckcheck.server.names import check_list_size
 from deckcheck.server.packing import pack, unpack
 from deckcheck.server.tokens import now_utc, token_hash, token_matches
+from deckcheck.server.verdicts.keys import current_key
 from deckcheck.words import moment_words
 from rules.format import Format
 from rules.model import Report
@@ -139,7 +140,7 @@ def submit(
     claim = Claim(edit_token=edit_token or None, organizer=organizer(row, admin_token))
     limits.check_submission(row, player, player_id, claim.edit_token)
     fmt = event_format(row, service.find_format(row["format"]))
-    key, index = verdicts.current_key(fmt)
+    key, index = current_key(fmt)
     # Read once, here: every later verdict of this list is judged from what it was read as.
     report, structured = server_verdicts.read(fmt, entry, event_day(row), index)
     verdict = server_verdicts.verdict_json(report)

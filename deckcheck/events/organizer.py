@@ -14,6 +14,7 @@ from deckcheck.events.event_fields import event_day, event_format
 from deckcheck.events.marks import marks_json
 from deckcheck.format_registry import get_format
 from deckcheck.server import names
+from deckcheck.server.verdicts.keys import current_key
 from rules.games import SECTIONS
 from rules.verdict import verdict_of
 
@@ -42,7 +43,7 @@ def refresh(row: dict) -> None:
     """Judge again, and store, only the lists whose stored verdict is out of date."""
     fmt = get_format(row["format"])
     fmt = event_format(row, fmt) if fmt is not None else None
-    key, index = verdicts.current_key(fmt)
+    key, index = current_key(fmt)
     ids = store().stale(row["id"], key)
     on = event_day(row)
     for start in range(0, len(ids), JUDGE_PAGE):

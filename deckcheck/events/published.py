@@ -16,6 +16,7 @@ from flask import Response, stream_with_context
 from deckcheck.errors import ApiError
 from deckcheck.events import core, event_fields, organizer, verdicts
 from deckcheck.format_registry import get_format
+from deckcheck.server.verdicts.keys import current_key
 from rules import deckcode
 from rules.games import has_deck_codes
 
@@ -43,7 +44,7 @@ def stored_lists(row: dict, marked_only: bool = False) -> Iterator[tuple[dict, d
     judged again now are stored a page at a time."""
     organizer.refresh(row)
     fmt = get_format(row["format"])
-    key, index = verdicts.current_key(fmt)
+    key, index = current_key(fmt)
     on = event_fields.event_day(row)
     for page in core.store().lists_pages(row["id"], marked_only):
         fresh = []

@@ -18,12 +18,6 @@ from deckcheck.events.judge import rejudged
 from deckcheck.report_json import report_json
 from deckcheck.server.packing import pack, unpack
 from deckcheck.server.verdicts import unresolved_lines
-from deckcheck.server.verdicts.keys import (  # noqa: F401 - the server's keys, named here too
-    current_key,
-    format_digest,
-    judge_version,
-    judged_key,
-)
 from rules.format import Format
 from rules.model import Report
 from rules.verdict import ILLEGAL, verdict_of

@@ -11,13 +11,13 @@ from datetime import date
 from conftest import ROOT
 from decks.deck_helpers import ban, import_change
 
-from deckcheck.decks.world import changed_numbers, world_now
 from deckcheck.format_registry import get_format
+from deckcheck.server.verdicts import changed_numbers, world_now
 
 WORLD = """
 import sys
 from deckcheck import create_app
-from deckcheck.decks.world import world_now
+from deckcheck.server.verdicts import world_now
 from deckcheck.format_registry import get_format
 from datetime import date
 app = create_app({"TESTING": True, "DATABASE": sys.argv[1], "FORMATS_DIR": sys.argv[2],

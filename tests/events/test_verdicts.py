@@ -16,6 +16,7 @@ from fixture_cards import ST1_TEXT
 
 from deckcheck import create_app
 from deckcheck.events import verdicts
+from deckcheck.server.verdicts.keys import format_digest
 
 HOUSE = 'id = "house"\nname = "House"\nextends = "dcg"\n'
 
@@ -122,7 +123,7 @@ def test_a_verdict_equal_to_the_submitted_one_is_stored_as_nothing(app):
 def test_the_key_is_the_same_in_every_process():
     script = (
         "from rules.builtin import BUILT_IN\n"
-        "from deckcheck.events.verdicts import format_digest, judge_version\n"
+        "from deckcheck.server.verdicts.keys import format_digest, judge_version\n"
         "print(judge_version(), *(format_digest(f) for f in BUILT_IN.values()))\n"
     )
     runs = {
@@ -140,7 +141,7 @@ def test_the_digest_sees_the_list_history_and_not_the_caches(tmp_path):
     from rules.builtin import BUILT_IN
 
     dcg = BUILT_IN["dcg"]
-    before = verdicts.format_digest(replace(dcg))
+    before = format_digest(replace(dcg))
     # Judging fills the checks' caches of the cards they met: not part of the format.
     (tmp_path / "formats").mkdir()
     app = create_app(
@@ -153,5 +154,5 @@ def test_the_digest_sees_the_list_history_and_not_the_caches(tmp_path):
     )
     body = {"format": "dcg", "date": "2021-01-01", "decklist": ST1_TEXT}
     assert app.test_client().post("/api/v1/decks/validate", json=body).status_code == 200
-    assert verdicts.format_digest(replace(dcg)) == before
-    assert verdicts.format_digest(replace(dcg, lists=None)) != before
+    assert format_digest(replace(dcg)) == before
+    assert format_digest(replace(dcg, lists=None)) != before

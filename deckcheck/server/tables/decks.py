@@ -3,7 +3,7 @@ deckcheck/server/migrations, from revision 0004).
 
 - `decks`: one row per deck: its owner's token hash, the verdict its latest version was
   saved with (`verdict`), and the verdict of today (`judged`, NULL when it is the same),
-  stored with the world it was judged in (`judged_world`, deckcheck.decks.world).
+  stored with the world it was judged in (`judged_world`, deckcheck.server.verdicts.world).
 - `deck_versions`: every version: what the player sent (`entry`) and the structured list
   it was read as (`structured`), which is what the deck is judged from ever after.
 - `deck_cards`: the card numbers of each deck's latest version, so that a list change

@@ -33,7 +33,14 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import DECK_55, free_port, full_database, postgres_server, start_server  # noqa: E402
+from common import (  # noqa: E402
+    DECK_55,
+    events_database,
+    free_port,
+    full_database,
+    postgres_for,
+    start_server,
+)
 
 ENTRIES = 20_000
 DECKS = 200
@@ -142,19 +149,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--postgres", help="a fresh PostgreSQL URL, or auto")
     args = parser.parse_args()
-    pg = None
-    if args.postgres == "auto":
-        pg = postgres_server()
-        events_db = pg.database(f"bench_{time.time_ns()}")
-    elif args.postgres:
-        events_db = args.postgres
-    else:
-        events_db = str(Path(tempfile.mkdtemp(prefix="deckcheck-ev-")) / "e.db")
-    try:
-        found = run(events_db)
-    finally:
-        if pg is not None:
-            pg.stop()
+    with postgres_for(args.postgres) as pg:
+        found = run(events_database(args.postgres, pg))
     print(f"collection: {found['entries']:,} entries; {found['decks judged']} decks judged")
     print(f"add 10 cards: median {found['add ms']:.1f} ms (must <= 20, aim 5)")
     print(f"per-set completion: median {found['sets ms']:.1f} ms (must <= 300, aim 50)")

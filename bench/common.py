@@ -12,7 +12,8 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -226,3 +227,25 @@ def postgres_server():  # -> tests/events/pg.PostgresServer
     from pg import PostgresServer
 
     return PostgresServer()
+
+
+@contextmanager
+def postgres_for(setting: str | None) -> Iterator[object | None]:
+    """`--postgres auto`: a throwaway PostgreSQL server for the run, stopped after it;
+    any other setting (a URL, or none for SQLite): no server."""
+    server = postgres_server() if setting == "auto" else None
+    try:
+        yield server
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def events_database(setting: str | None, server, prefix: str = "bench") -> str:
+    """A fresh events database for `--postgres`: none, a new SQLite file; `auto`, a new
+    database on `server` (postgres_for's); else the URL given."""
+    if setting is None:
+        return str(Path(tempfile.mkdtemp(prefix=f"deckcheck-{prefix}-")) / "e.db")
+    if setting == "auto":
+        return server.database(f"{prefix}_{time.time_ns()}")
+    return setting

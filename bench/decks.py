@@ -40,7 +40,15 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import DECK_55, ROOT, free_port, full_database, postgres_server, start_server  # noqa: E402
+from common import (  # noqa: E402
+    DECK_55,
+    ROOT,
+    events_database,
+    free_port,
+    full_database,
+    postgres_for,
+    start_server,
+)
 
 CLIENTS = 4
 PACE = 0.05  # each client sends at most one request per PACE seconds: 80 requests/s
@@ -219,19 +227,8 @@ def main() -> None:
     parser.add_argument("--postgres", help="a fresh PostgreSQL URL, or auto")
     parser.add_argument("--nice", type=int, default=10, help="the pass's priority (as served)")
     args = parser.parse_args()
-    pg = None
-    if args.postgres == "auto":
-        pg = postgres_server()
-        events_db = pg.database(f"bench_{time.time_ns()}")
-    elif args.postgres:
-        events_db = args.postgres
-    else:
-        events_db = str(Path(tempfile.mkdtemp(prefix="deckcheck-ev-")) / "e.db")
-    try:
-        found = run(events_db, args.decks, args.nice)
-    finally:
-        if pg is not None:
-            pg.stop()
+    with postgres_for(args.postgres) as pg:
+        found = run(events_database(args.postgres, pg), args.decks, args.nice)
     print(f"saving a deck: median {found['save ms']:.1f} ms (must <= 20)")
     print(f"reading a current deck: median {found['read ms']:.1f} ms (must <= 5); "
           f"the health check, for the floor: {found['health ms']:.1f} ms")  # fmt: skip

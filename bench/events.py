@@ -31,7 +31,6 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -40,6 +39,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import common  # noqa: E402
 from common import (  # noqa: E402
     DECK_55,
     ROOT,
@@ -199,14 +199,6 @@ def run(root: Path, database: str, events_db: str, players: int) -> dict:
     return found
 
 
-def events_database(setting: str | None, server) -> str:
-    if setting is None:
-        return str(Path(tempfile.mkdtemp(prefix="deckcheck-ev-")) / "e.db")
-    if setting == "auto":
-        return server.database(f"bench_{time.time_ns()}")
-    return setting
-
-
 def show(name: str, found: dict) -> None:
     again = found["sent again"]
     print(f"{name}: {found['submissions/s']:.0f} submissions/s ({again} sent again after a 503)")
@@ -226,26 +218,18 @@ def main() -> None:
     args = parser.parse_args()
     if args.shared:
         # A worktree's ../shared may not be the project's: read the pools from here.
-        import common
-
         common.POOLS = {
             game: args.shared / path.relative_to(ROOT.parent / "shared")
             for game, path in common.POOLS.items()
         }
     database = full_database()
-    pg = None
-    if args.postgres == "auto":
-        pg = common.postgres_server()
-    try:
+    with common.postgres_for(args.postgres) as pg:
         results = {}
         for name, root in (("before", args.against), ("this tree", ROOT)):
             if root is not None:
-                db = events_database(args.postgres, pg)
+                db = common.events_database(args.postgres, pg)
                 results[name] = run(root.resolve(), database, db, args.players)
                 show(f"{name} ({root})", results[name])
-    finally:
-        if pg is not None:
-            pg.stop()
     mine = results["this tree"]
     ok = all(mine[k] <= v and mine["64 KB"][k] <= v for k, v in MUST.items())
     ok = ok and max(mine["memory MB"], mine["64 KB"]["memory MB"]) <= 50

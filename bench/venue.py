@@ -33,7 +33,6 @@ import re
 import signal
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -226,14 +225,6 @@ def show(name: str, found: dict, args) -> None:
         )
 
 
-def events_database(setting: str | None, pg) -> str:
-    if setting is None:
-        return str(Path(tempfile.mkdtemp(prefix="deckcheck-venue-")) / "e.db")
-    if setting == "auto":
-        return pg.database(f"venue_{time.time_ns()}")
-    return setting
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=300)
@@ -254,17 +245,13 @@ def main() -> None:
             for game, path in common.POOLS.items()
         }
     database = full_database()
-    pg = common.postgres_server() if args.postgres == "auto" else None
-    try:
+    with common.postgres_for(args.postgres) as pg:
         trees = [("before", args.against, True), ("this tree", ROOT, args.venue_only)]
         for name, root, only_venue in trees:
             if root is not None:
-                db = events_database(args.postgres, pg)
+                db = common.events_database(args.postgres, pg, "venue")
                 found = run(root.resolve(), database, db, args, only_venue)
                 show(f"{name} ({root})", found, args)
-    finally:
-        if pg is not None:
-            pg.stop()
     if args.venue_only:
         return
     ok = (

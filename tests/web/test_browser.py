@@ -7,12 +7,10 @@ tests skip, except in CI (CI=true), where a missing browser is a failure.
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT
 from fixture_cards import ST1_TEXT
 from served import served
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = ROOT / "test-artifacts"
 
 
 @pytest.fixture
@@ -43,8 +41,6 @@ def test_paste_a_legal_deck(page, server):
     submit(page, server, ST1_TEXT)
     assert "Legal" in page.inner_text("#verdict")
     assert page.inner_text("#fingerprint").startswith("sha256:")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "report-legal.png"), full_page=True)
 
 
 def test_paste_an_illegal_deck_and_read_the_violation(page, server):
@@ -53,8 +49,6 @@ def test_paste_an_illegal_deck_and_read_the_violation(page, server):
     problems = page.inner_text("#problems + ol")
     assert "5 copies of ST1-03 Agumon" in problems and "Remove 1 copy" in problems
     assert "'Notamon' is not a Digimon Card Game card" in problems
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "report-illegal.png"), full_page=True)
 
 
 def test_share_link_reproduces_the_report(page, server):
@@ -118,5 +112,3 @@ def test_event_table_sorts_and_sheets_print(page, server):
     assert players == ["Adam", "Zoe"]
     page.emulate_media(media="print")
     assert page.locator("header.site").is_hidden()
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "sheets.png"), full_page=True)

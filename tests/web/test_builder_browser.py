@@ -4,7 +4,7 @@ verdict change, export, open the report, reload, and the same on a 390 px phone.
 from __future__ import annotations
 
 import pytest
-from conftest import POOLS, ROOT
+from conftest import POOLS
 from fixture_cards import ST1_COUNTS
 from web.test_browser import server  # noqa: F401 - shared fixture
 
@@ -12,7 +12,6 @@ from cardpool.db import connect
 from cardpool.imports import import_pool
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = ROOT / "test-artifacts"
 DATE = "2025-01-01"  # ST2-13 Hammer Spark is restricted from 2024-08-31
 WIDTHS = {"desktop": 1280, "phone": 390}
 
@@ -67,8 +66,6 @@ def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
     assert sum(int(deck.nth(i).get_attribute("data-count")) for i in range(deck.count())) == 54
     assert "50 cards" in tab.inner_text("[data-testid=builder-deck]")
     assert no_sideways_scroll(tab)
-    ARTIFACTS.mkdir(exist_ok=True)
-    tab.screenshot(path=str(ARTIFACTS / f"builder-legal-{tab.width_name}.png"), full_page=True)
 
     # A fifth copy and a restricted card twice: the report's own problems appear.
     agumon = tab.locator("[data-testid=builder-deck] [data-number='ST1-03']")
@@ -84,7 +81,6 @@ def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
     assert "restricted" in problems.lower()
     row = tab.locator("[data-testid=builder-deck] [data-number='ST2-13']")
     assert "restricted" in row.inner_text()
-    tab.screenshot(path=str(ARTIFACTS / f"builder-illegal-{tab.width_name}.png"), full_page=True)
     row.locator("[data-testid=builder-dec]").click()
     row.locator("[data-testid=builder-dec]").click()
     agumon.locator("[data-testid=builder-dec]").click()
@@ -171,7 +167,6 @@ def test_odds_and_a_sample_hand(tab, server):  # noqa: F811
     tab.click("#b-sample")
     assert tab.locator("#b-hand li").count() == 5
     assert no_sideways_scroll(tab)
-    tab.screenshot(path=str(ARTIFACTS / f"builder-odds-{tab.width_name}.png"), full_page=True)
 
 
 @pytest.fixture
@@ -206,7 +201,6 @@ def test_dbe_deck_with_partner_and_destiny_zone(tab, dbe_server):
     destiny = tab.locator("[data-testid=builder-deck] [data-section=destiny]")
     assert destiny.count() == 5
     assert tab.input_value("#b-partner") == "ACC-001"
-    tab.screenshot(path=str(ARTIFACTS / f"builder-dbe-{tab.width_name}.png"), full_page=True)
 
 
 def deck_count(page, number: str) -> str | None:

@@ -9,12 +9,10 @@ from __future__ import annotations
 from urllib.parse import unquote
 
 import pytest
-from conftest import ROOT
 from fixture_cards import ST1_COUNTS, ST1_TEXT
 from web.test_browser import server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = ROOT / "test-artifacts"
 DATE = "2025-01-01"
 DECK = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
 
@@ -135,8 +133,6 @@ def test_a_50_plus_4_deck_in_at_most_20_taps_with_the_verdict_in_view(phone, ser
     assert sum(deck_count(page, n) for n, _ in ST1_COUNTS) == 50
     assert deck_count(page, "ST1-01") == 4
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "builder-thumb-390.png"))
     print(f"50 + 4 deck at 390 px in {taps} taps")
 
 

@@ -96,7 +96,6 @@ def test_an_event_from_creation_to_the_table(context, server):  # noqa: F811
     visible = page.locator("#submissions tbody tr:visible td.player a").all_inner_texts()
     assert visible == ["Bob"]
     page.uncheck("#only-illegal")
-    page.screenshot(path=str(ARTIFACTS / "event-admin.png"), full_page=True)
 
     page.click("#lock")
     page.wait_for_selector("#table .deadline strong")

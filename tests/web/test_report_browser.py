@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from fixture_cards import ST1_TEXT
-from web.test_browser import ARTIFACTS, server  # noqa: F401 - shared fixture
+from web.test_browser import server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
 
@@ -66,8 +66,6 @@ def test_digibattle_chart_labels_never_overlap_on_a_phone(phone, server):  # noq
             gap = right["left"] - left["right"]
             assert gap >= 6, f"{left['text']!r} and {right['text']!r} are {gap:.1f} px apart"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    ARTIFACTS.mkdir(exist_ok=True)
-    phone.screenshot(path=str(ARTIFACTS / "report-digibattle-390.png"), full_page=True)
 
 
 def test_colour_or_type_is_shown_for_digibattle(phone, server):  # noqa: F811

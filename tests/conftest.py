@@ -12,6 +12,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+import starter
 from flask import Flask
 from hypothesis import settings
 from werkzeug.routing.rules import Rule
@@ -19,7 +20,6 @@ from werkzeug.routing.rules import Rule
 from cardpool.db import connect
 from cardpool.imports import import_pool
 from deckcheck import create_app
-from deckcheck import db as pool_cache
 
 # CI runs every test from a clean clone: no example database to replay, and the same
 # examples every run, so a red CI always means a change broke something. Locally each
@@ -112,61 +112,13 @@ def starter_db(tmp_path_factory) -> Path:
     )
     leftovers = sorted(p.name for p in folder.glob("cards.db-*"))
     assert not leftovers, f"the starter database was left open: {leftovers}"
-    global STARTER
-    STARTER = folder / "cards.db"
-    with closing(sqlite3.connect(STARTER)) as db:
-        _STARTER_POOLS.update({row[0]: row for row in db.execute("SELECT * FROM pools")})
-    return STARTER
-
-
-# ---------------------------------------------------------------- the starter pools, built once
-# Some 860 apps are made in a run, nearly all on a copy of the starter database, and each
-# built the DCG index from it (4,391 cards read and indexed: about 0.1 s, 55 s of CPU in
-# all). A copy whose pools row is still the starter's holds the starter's cards: every
-# write to a game's cards (an import's swap, `cardpool add`) moves its generation on, so
-# the cards read once per process serve it, and the index built from them. Any other
-# database (an import, an added product, another list) is read and indexed for real.
-STARTER: Path | None = None
-_STARTER_POOLS: dict[str, tuple] = {}  # game -> the starter database's pools row
-_read_cards = pool_cache.load_cards
-_make_index = pool_cache.CardIndex
-_starter_cards: dict[str, tuple[int, list]] = {}
-_starter_indexes: dict[tuple[str, str | None], object] = {}
-
-
-def _pool_row(db, game: str) -> tuple | None:
-    return db.execute("SELECT * FROM pools WHERE game = ?", [game]).fetchone()
-
-
-def _load_cards(db, game: str):
-    starter = _STARTER_POOLS.get(game)
-    if starter is None or _pool_row(db, game) != starter:
-        return _read_cards(db, game)
-    if game not in _starter_cards:
-        loaded = _read_cards(db, game)
-        if _pool_row(db, game) != starter:  # an import landed while it was read
-            return loaded
-        _starter_cards[game] = loaded
-    return _starter_cards[game]
-
-
-def _card_index(game: str, cards, updated: str | None = None):
-    shared = _starter_cards.get(game)
-    if shared is None or cards is not shared[1]:
-        return _make_index(game, cards, updated=updated)
-    key = (game, updated)
-    if key not in _starter_indexes:
-        _starter_indexes[key] = _make_index(game, cards, updated=updated)
-    return _starter_indexes[key]
-
-
-pool_cache.load_cards = _load_cards
-pool_cache.CardIndex = _card_index
+    starter.made(folder / "cards.db")
+    return folder / "cards.db"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _starter_in_every_worker(starter_db: Path) -> None:
-    """Made before any test, so every app new_app makes starts from a copy of it."""
+def _starters_in_every_worker(starter_db: Path, events_template: Path) -> None:
+    """Made before any test, so every app new_app makes starts from copies of them."""
 
 
 def seeded_copy(starter_db: Path, folder: Path, name: str = "cards.db") -> str:
@@ -197,6 +149,7 @@ def events_template(tmp_path_factory, starter_db) -> Path:
     # VACUUM INTO writes one self-contained file, whatever the app left in its WAL.
     with closing(sqlite3.connect(folder / "events.db")) as db:
         db.execute("VACUUM INTO ?", (str(template),))
+    starter.EVENTS = template
     return template
 
 
@@ -259,14 +212,12 @@ def cards_db(starter_db, tmp_path) -> str:
 
 
 def new_app(folder: Path, **config) -> Flask:
-    """An app keeping its files in `folder`: the card database folder/cards.db (used as it
-    is when there, else a copy of the starter database: what a new app seeds), organizer
-    formats, an events database; images off. `config` goes on top (another events
-    database, limits...)."""
+    """An app keeping its files in `folder`: the card database folder/cards.db and the
+    events database folder/events.db (each used as it is when there, else a copy of the
+    starter one: what a new app would seed and migrate; starter.py), organizer formats;
+    images off. `config` goes on top (another events database, limits...)."""
     (folder / "formats").mkdir(exist_ok=True)
-    seeded = config.get("SEED_STARTER_POOL", True) and "DATABASE" not in config
-    if seeded and STARTER is not None and not (folder / "cards.db").exists():
-        seeded_copy(STARTER, folder)  # what seeding would write, in a file copy
+    starter.copy_into(folder, config)
     return create_app(
         {
             "TESTING": True,

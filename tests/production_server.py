@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import requests
+import starter
 from conftest import ROOT
 
 T = TypeVar("T")
@@ -33,6 +34,9 @@ def serving(
     leaving."""
     (folder / f"{module}.py").write_text(source)
     (folder / "formats").mkdir(exist_ok=True)
+    # The card and events databases a new server would seed and migrate, as copies.
+    chosen = {name.removeprefix("DECKCHECK_"): value for name, value in (settings or {}).items()}
+    starter.copy_into(folder, chosen)
     port = free_port()
     env = {
         **os.environ,

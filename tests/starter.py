@@ -51,7 +51,7 @@ def copy_into(folder: Path, config: dict) -> None:
     """Give a new app in `folder` copies of the starter databases it would otherwise
     seed and migrate itself (same contents; a copy takes 5 ms), unless the test chose
     its own database or asked for no seeding."""
-    seeded = config.get("SEED_STARTER_POOL", True) and "DATABASE" not in config
+    seeded = "SEED_STARTER_POOL" not in config and "DATABASE" not in config
     if seeded and CARDS is not None and not (folder / "cards.db").exists():
         shutil.copyfile(CARDS, folder / "cards.db")
     if "EVENTS_DATABASE" not in config and EVENTS is not None:

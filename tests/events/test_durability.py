@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import requests
+import starter
 from conftest import ROOT
 from fixture_cards import ST1_TEXT
 from production_server import free_port, until, wait_for, worker_pids
@@ -51,6 +52,7 @@ def _kill(process: subprocess.Popen) -> None:
 
 def _server_env(tmp_path, events_database: str, port: int) -> dict[str, str]:
     """The production server's settings: 2 workers of 4 threads, no submission limit."""
+    starter.copy_into(tmp_path, {"EVENTS_DATABASE": events_database})
     return {
         **os.environ,
         "DECKCHECK_DATABASE": str(tmp_path / "cards.db"),

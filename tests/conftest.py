@@ -371,6 +371,16 @@ def _pictures(browser, name: str) -> None:
 # `--no-loadscope-reorder` asks): the costliest files first, so the run does not end
 # with one worker on a long file while the other waits.
 
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (pyproject.toml): a worker per usable core, and one more. Some tests wait
+    (a gunicorn's timeout, a killed worker's restart, a poll): with a worker per core that
+    core sat idle, 55 s of a 2-core run's 231 s; a third worker fills those waits for the
+    cost of one more session setup (bench/suite.py: 231 -> 208 s wall)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
 # Rough seconds, by what a test uses (from the per-file figures in docs/development.md);
 # they set only the order of files, never a result. GUNICORN: a module that starts real
 # gunicorns (tests/production_server.py), a few seconds in all.

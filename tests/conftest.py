@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 
+import bytecode
 import pytest
 import starter
 from flask import Flask
@@ -370,6 +371,11 @@ def _pictures(browser, name: str) -> None:
 # Workers take the next file as they free up, in the order below (the collection's, as
 # `--no-loadscope-reorder` asks): the costliest files first, so the run does not end
 # with one worker on a long file while the other waits.
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller (or the one process of -n 0)
+        bytecode.compile_once(config, ROOT)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -5,8 +5,8 @@
 
 Runs `python -m pytest -q` in DIR (default: this checkout, with its own .venv) with the
 bench/plugins/suite_timeline.py plugin, and prints: wall; user+sys CPU of pytest and everything
-it waited for (/usr/bin/time's figure: PostgreSQL, a daemon, is not in it) and
-PostgreSQL's CPU beside it; per worker its tests' wall, CPU, run-queue waits (a busy
+it waited for (/usr/bin/time's figure: PostgreSQL, a daemon, is not in it); the machine's busy
+and idle CPU over the run; per worker its tests' wall, CPU, run-queue waits (a busy
 machine's share) and the rest, waiting no core spends on the suite; when each worker
 finished (the idle tail); the files and tests that wait most.
 """
@@ -34,15 +34,27 @@ def run(tree: Path, extra: list[str], timeline: Path) -> None:
         "PYTHONPATH": str(ROOT / "bench" / "plugins"),
     }
     python = tree / ".venv" / "bin" / "python"
-    started, load = time.monotonic(), os.getloadavg()[0]
+    started, load, machine = time.monotonic(), os.getloadavg()[0], _machine()
     done = subprocess.run(
         [str(python), "-m", "pytest", "-q", "-p", "suite_timeline", *extra], cwd=tree, env=env
     )
     wall = time.monotonic() - started
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = used.ru_utime + used.ru_stime
+    busy, idle = (after - before for after, before in zip(_machine(), machine, strict=True))
     print(f"exit {done.returncode}; wall {wall:.1f} s; CPU user+sys {cpu:.1f} s;"
+          f" machine busy {busy:.1f} s, idle {idle:.1f} s;"
           f" load {load:.1f} -> {os.getloadavg()[0]:.1f}")  # fmt: skip
+
+
+def _machine() -> tuple[float, float]:
+    """The whole machine's busy and idle CPU seconds so far (/proc/stat): what the suite's
+    own figure misses (PostgreSQL, a daemon; Chromium's zygote-forked renderers), on a
+    machine nothing else uses."""
+    fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = fields[:8]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq + steal) / tick, (idle + iowait) / tick
 
 
 def report(timeline: Path, top: int = 15) -> None:

@@ -376,12 +376,10 @@
     // The list scrolls inside the sticky bar: a keyboard must be able to scroll it too.
     if (problems.children.length) problems.tabIndex = 0;
     const count = report.violations.length;
-    box.replaceChildren(
-      el("p", { className: "verdict-line", text: verdictLine(report, count) }),
-      report.verdict === "unconfirmed" ? el("p", { className: "cant-confirm", text: CANT_CONFIRM }) : null,
-      el("p", { className: "hint", text: `${report.format.name} on ${dayWords(report.format.date)}` }),
-      problems
-    );
+    // replaceChildren writes a null as the text "null": only the lines there are.
+    const lines = [el("p", { className: "verdict-line", text: verdictLine(report, count) })];
+    if (report.verdict === "unconfirmed") lines.push(el("p", { className: "cant-confirm", text: CANT_CONFIRM }));
+    box.replaceChildren(...lines, el("p", { className: "hint", text: `${report.format.name} on ${dayWords(report.format.date)}` }), problems);
   }
 
   // Contract, "Verdicts deckcheck cannot confirm": cards the list lacks yet are not a

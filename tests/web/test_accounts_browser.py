@@ -157,6 +157,9 @@ def test_phone_account_three_decks_link_to_a_laptop_edit_there(browser, site, wi
         laptop.wait_for_selector("#b-save-status p")
         assert "Save makes a new version" in laptop.inner_text("#b-save-status")
         laptop.fill("#b-name", "Edited on the laptop")
+        # Saved once the verdict is in: the bar it fills grows, and a click landing as it
+        # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
+        laptop.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
         laptop.click("#b-save")
         laptop.wait_for_selector("[data-testid=saved]")
         assert "version 2" in laptop.inner_text("[data-testid=saved]")

@@ -62,6 +62,8 @@ def test_build_a_legal_dcg_deck_by_clicking(tab, server):  # noqa: F811
     for number, count in ST1_COUNTS:
         add_by_search(tab, number, count)
     wait_verdict(tab, "✔ Legal")
+    # The verdict's own lines only (a line left out once showed as the word "null").
+    assert "null" not in verdict(tab).split()
     deck = tab.locator("[data-testid=builder-deck] [data-number]")
     assert sum(int(deck.nth(i).get_attribute("data-count")) for i in range(deck.count())) == 54
     assert "50 cards" in tab.inner_text("[data-testid=builder-deck]")
@@ -130,6 +132,9 @@ def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
     tab.goto(f"{server}/build?format=dcg&date={DATE}")
     add_by_search(tab, "ST1-03", 3)
     tab.fill("#b-name", "Agumon test")
+    # Saved once the verdict is in: the bar it fills grows, and a click landing as it
+    # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
+    tab.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
     tab.click("#b-save")
     tab.wait_for_selector("[data-testid=saved]")
     tab.goto(f"{server}/decks")

@@ -26,12 +26,10 @@ def alembic_config() -> Config:
     return config
 
 
-@memo(4)
-def head_revision(location: str) -> str | None:
-    """The newest revision of the migrations in `location` (read once per process)."""
-    config = Config()
-    config.set_main_option("script_location", location)
-    return ScriptDirectory.from_config(config).get_current_head()
+@memo(1)
+def head_revision() -> str | None:
+    """The newest revision of deckcheck's migrations (read once per process)."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def current_revision(engine: Engine) -> str | None:
@@ -46,7 +44,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     # A database already at the newest revision (every start but the first, every worker
     # but one) needs no lock and no Alembic run: Alembic reads its environment and every
     # migration file each time, 30-40 ms of CPU for nothing to do.
-    if revision == "head" and current_revision(engine) == head_revision(str(HERE / "migrations")):
+    if revision == "head" and current_revision(engine) == head_revision():
         return
     config = alembic_config()
     # On SQLite the migration holds the write lock from its first statement (BEGIN

@@ -54,9 +54,9 @@ def copy_into(folder: Path, config: dict) -> None:
     seeded = "SEED_STARTER_POOL" not in config and "DATABASE" not in config
     if seeded and CARDS is not None and not (folder / "cards.db").exists():
         shutil.copyfile(CARDS, folder / "cards.db")
-    if "EVENTS_DATABASE" not in config and EVENTS is not None:
-        if not (folder / "events.db").exists():
-            shutil.copyfile(EVENTS, folder / "events.db")
+    chosen = "EVENTS_DATABASE" in config
+    if not chosen and EVENTS is not None and not (folder / "events.db").exists():
+        shutil.copyfile(EVENTS, folder / "events.db")
 
 
 def _is_starter(db, game: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import POOLS
 from fixture_cards import ST1_COUNTS
+from web.builder_save import click_save
 from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.db import connect
@@ -132,10 +133,7 @@ def test_my_decks_survive_a_new_visit(tab, server):  # noqa: F811
     tab.goto(f"{server}/build?format=dcg&date={DATE}")
     add_by_search(tab, "ST1-03", 3)
     tab.fill("#b-name", "Agumon test")
-    # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-    # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-    tab.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-    tab.click("#b-save")
+    click_save(tab)
     tab.wait_for_selector("[data-testid=saved]")
     tab.goto(f"{server}/decks")
     tab.click("[data-testid=my-decks] >> text=Edit")

@@ -11,6 +11,7 @@ import pytest
 from conftest import new_app
 from fixture_cards import ST1_DECK
 from served import served
+from web.builder_save import click_save
 
 pytestmark = pytest.mark.browser
 STORE = "deckcheck.my-decks"
@@ -101,10 +102,7 @@ def test_a_link_with_a_wrong_key_keeps_the_key_that_works(browser, site, width):
         kept = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
         assert kept[deck_id]["token"] == token  # main kept the link's key over it
         assert page.is_visible("[data-testid=key-refused]")
-        # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-        # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-        page.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-        page.click("#b-save")
+        click_save(page)
         page.wait_for_selector("[data-testid=saved] >> text=version 2")
         # The refused check is the one error the browser logs itself.
         assert all("403" in e for e in page.console_errors)
@@ -132,10 +130,7 @@ def test_a_deck_of_1000_different_cards_opens_in_the_editor(browser, site, width
             " >= 1000"
         )
         assert len(page.url) < 4200  # the address never held the deck
-        # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-        # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-        page.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-        page.click("#b-save")
+        click_save(page)
         page.wait_for_selector("[data-testid=saved] >> text=version 2")
         version = site["client"].get(f"/api/v1/decks/{made['deck']['id']}/versions/2")
         assert sum(len(v) for v in version.get_json()["cards"].values()) == 1000
@@ -155,10 +150,7 @@ def test_save_is_in_the_sticky_bar_and_shares_the_deck_page(browser, site, width
         box = page.locator("#b-bar-save").bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 900, box
         assert page.locator("#b-verdict").bounding_box()["y"] < 900
-        # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-        # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-        page.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-        page.click("#b-bar-save")
+        click_save(page, "#b-bar-save")
         page.wait_for_selector("#b-bar-saved >> text=Saved")
         deck_id = next(iter(page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")))
         assert page.get_attribute("#b-bar-saved a", "href") == f"/d/{deck_id}"
@@ -227,10 +219,7 @@ def test_a_reader_copies_the_deck_to_their_builder(browser, site, width):  # noq
             " == 16"
         )
         assert page.input_value("#b-name") == "Friend's Deck (copy)"
-        # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-        # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-        page.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-        page.click("#b-bar-save")
+        click_save(page, "#b-bar-save")
         page.wait_for_selector("#b-bar-saved >> text=Saved")
         kept = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
         [mine] = kept

@@ -17,6 +17,7 @@ from conftest import new_app
 from decks.deck_helpers import ban, import_change
 from fixture_cards import ST1_COUNTS, ST1_DECK
 from served import served
+from web.builder_save import click_save
 
 from deckcheck import format_registry
 
@@ -92,10 +93,7 @@ def test_save_edit_twice_diff_collection_and_sample_hands(tab, site):
     # Save in the builder: a new deck, kept in this browser; the page now edits it.
     tab.goto(base + BUILD)
     tab.fill("#b-name", "Red Rush")
-    # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-    # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-    tab.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-    tab.click("#b-save")
+    click_save(tab)
     tab.wait_for_selector("[data-testid=saved]")
     deck_id = re.match(r".*/d/([\w-]+)/edit\?", tab.url).group(1)
     token = stored(tab)[deck_id]["token"]
@@ -111,10 +109,7 @@ def test_save_edit_twice_diff_collection_and_sample_hands(tab, site):
             ".dataset.count == n",
             arg=str(before + 1),
         )
-        # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-        # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-        tab.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-        tab.click("#b-save")
+        click_save(tab)
         tab.wait_for_selector(f"[data-testid=saved] >> text=version {expected}")
     assert list(stored(tab)) == [deck_id]
     tab.click("#b-collection-box summary")
@@ -177,10 +172,7 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
     tab.wait_for_function("() => document.querySelector('#b-name').value == 'Link Deck'")
     tab.wait_for_selector("#b-save-status >> text=Save makes a new version")
     assert stored(tab)[deck_id]["token"] == made["edit_token"]
-    # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-    # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-    tab.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-    tab.click("#b-save")
+    click_save(tab)
     tab.wait_for_selector("[data-testid=saved] >> text=version 2")
 
     tab.evaluate(
@@ -191,10 +183,7 @@ def test_edit_link_opens_the_builder_on_the_deck(tab, site):
     tab.reload()
     tab.wait_for_selector("[data-testid=builder-deck] [data-number='ST1-16']")
     tab.wait_for_selector("#b-save-status >> text=version 2")
-    # Saved once the verdict is in: the bar it fills grows, and a click landing as it
-    # grows can hit the bar instead of Save (a CI run saw a Save send nothing).
-    tab.wait_for_selector("[data-testid=builder-verdict] .verdict-line")
-    tab.click("#b-save")
+    click_save(tab)
     tab.wait_for_selector("#b-save-status .error >> text=edit key")
     # The browser logs the refused PUT itself: the one console error this test expects.
     assert [e for e in tab.console_errors if "403" in e] == tab.console_errors != []

@@ -48,6 +48,7 @@ def serving(
         "DECKCHECK_SECRET_KEY": "k",
         "DECKCHECK_GUNICORN_WORKERS": "1",
         "DECKCHECK_GUNICORN_TIMEOUT": str(timeout),
+        **starter.SERVER_ENV,
         **(settings or {}),
     }
     gunicorn = Path(sys.executable).parent / "gunicorn"

@@ -26,6 +26,12 @@ from cardpool.search import table as search_table
 from deckcheck import db as pool_cache
 from rules.cache import Bounded
 
+# The settings every gunicorn a test starts adds to its own: no background pass over the
+# saved decks. A pass is a `flask decks rejudge` process of its own, started by a
+# server's first request: 16 s of CPU over a run (/proc sampled), for nothing any of
+# those tests looks at; tests/decks/test_rejudge.py starts its passes itself.
+SERVER_ENV = {"DECKCHECK_DECKS_REJUDGE_EVERY": "off"}
+
 # Set by conftest's session fixtures (starter_db, events_template).
 CARDS: Path | None = None
 EVENTS: Path | None = None

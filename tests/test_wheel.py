@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import requests
+import starter
 from conftest import ROOT
 from production_server import free_port
 
@@ -87,6 +88,7 @@ def served(installed, tmp_path_factory):
         "DECKCHECK_DATABASE": str(folder / "cards.db"),
         "DECKCHECK_FORMATS_DIR": str(folder / "formats"),
         "DECKCHECK_EVENTS_DATABASE": str(folder / "events.db"),
+        **starter.SERVER_ENV,
     }
     log = folder / "server.log"
     with log.open("w") as output:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
+import starter
 from conftest import ROOT
 from production_server import free_port, until
 
@@ -113,6 +114,7 @@ def test_a_running_server_picks_up_a_changed_list(tmp_path, httpserver):
         "DECKCHECK_BIND": f"127.0.0.1:{port}",
         "DECKCHECK_GUNICORN_WORKERS": "2",
         "DECKCHECK_GUNICORN_THREADS": "4",
+        **starter.SERVER_ENV,
     }
     env.pop("DECKCHECK_LISTS_URL", None)
     server = subprocess.Popen(

@@ -63,6 +63,7 @@ def _server_env(tmp_path, events_database: str, port: int) -> dict[str, str]:
         "DECKCHECK_BIND": f"127.0.0.1:{port}",
         "DECKCHECK_GUNICORN_WORKERS": "2",
         "DECKCHECK_GUNICORN_THREADS": "4",
+        **starter.SERVER_ENV,
     }
 
 

@@ -17,9 +17,9 @@ import pytest
 from conftest import ROOT, new_app
 from fixture_cards import ST1_COUNTS, ST1_TEXT
 from served import served
+from web import axe
 
 pytestmark = pytest.mark.browser
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 ARTIFACTS = ROOT / "test-artifacts" / "pages"
 WIDTHS = (1280, 390)
 DECK = ",".join(f"{n}*{c}" for n, c in ST1_COUNTS)
@@ -392,15 +392,15 @@ def _check(shown, name: str, width: int, errors: list[str]) -> None:
     sideways = shown.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     wide = shown.evaluate("deckcheckWide()") if sideways > 0 else []
     layout = shown.evaluate("deckcheckLayout()")
-    shown.add_script_tag(content=AXE.read_text("utf-8"))
-    axe = shown.evaluate(
+    axe.load(shown)
+    violations = shown.evaluate(
         # Only violations are asked for: axe then skips recording every passing node.
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
         ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target).join(' ')}`)"
     )
     assert sideways <= 0, f"{name} scrolls {sideways} px sideways at {width} px: {wide}"
     assert layout == []
-    assert axe == []
+    assert violations == []
     assert errors == []
 
 

@@ -230,8 +230,14 @@
     if (refocus) {
       const row = box.querySelector(`.deck-row[data-number="${CSS.escape(refocus[0])}"][data-section="${refocus[1]}"]`);
       const target = row && (row.querySelector(`[data-testid="${refocus[2]}"]`) || row.querySelector("button"));
-      if (target) target.focus();
-      if (target && typed !== null && target.dataset.testid === "builder-count") target.value = typed;
+      const kept = target && counting && target.dataset.testid === "builder-count" && (typed !== null || target.value === focused.value);
+      if (kept) {
+        // The box being typed in goes back whole: its text, caret and selection stay (a
+        // verdict landing between "select all" and a digit once turned 3 into 32).
+        target.replaceWith(focused);
+        settled.delete(focused);
+        focused.focus();
+      } else if (target) target.focus();
     }
   }
 
@@ -259,7 +265,8 @@
       const wanted = parseInt(input.value, 10);
       if (settled.has(input) || wanted === (state.deck[section].get(card.number) || 0)) return;
       settled.add(input);
-      setCount(card, section, wanted);
+      // The card's facts as known now: a box kept through redraws may predate them.
+      setCount(info.get(card.number) || card, section, wanted);
     };
     input.addEventListener("change", confirmCount);
     input.addEventListener("blur", confirmCount);

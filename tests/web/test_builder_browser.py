@@ -325,13 +325,13 @@ def test_the_odds_table_fits_without_scrolling(tab, server):  # noqa: F811
 
 def _redraw_by_a_verdict(tab) -> None:
     """A new verdict arrives (the turn changed: odds and validate asked again) and the
-    deck is drawn anew; returns once the focused count box is a new one."""
-    tab.evaluate("document.activeElement.dataset.mark = 'old'")
+    deck is drawn anew; returns once the focused count box sits in a new row."""
+    tab.evaluate("document.activeElement.closest('.deck-row').dataset.mark = 'old'")
     with tab.expect_response("**/api/v1/decks/odds"):
         tab.evaluate("document.getElementById('b-turn').dispatchEvent(new Event('change'))")
     tab.wait_for_function(
-        "() => document.activeElement.dataset.mark === undefined"
-        " && document.activeElement.dataset.testid === 'builder-count'"
+        "() => document.activeElement.dataset.testid === 'builder-count'"
+        " && document.activeElement.closest('.deck-row').dataset.mark === undefined"
     )
 
 
@@ -354,16 +354,25 @@ def test_a_verdict_arriving_keeps_a_count_being_typed(tab, server):  # noqa: F81
     count.press("Control+A")
     tab.keyboard.type("3")  # typed, not yet confirmed (fill would send a change event)
     _redraw_by_a_verdict(tab)
-    # A new input, holding what was typed; the deck still has the confirmed count.
+    # The box, holding what was typed; the deck still has the confirmed count.
     assert tab.evaluate("document.activeElement.value") == "3"
     assert deck_count(tab, "ST1-03") == "1"
     tab.keyboard.press("Enter")
     assert deck_count(tab, "ST1-03") == "3"
 
+    # Selected, redrawn, then typed: the selection outlived the redraw, so the digit
+    # replaces the count (a verdict landing between the two once made 3 into 32).
+    tab.keyboard.press("Control+A")
+    _redraw_by_a_verdict(tab)
+    tab.keyboard.type("4")
+    assert tab.evaluate("document.activeElement.value") == "4"
+    tab.keyboard.press("Enter")
+    assert deck_count(tab, "ST1-03") == "4"
+
     # Typed, redrawn, then left with Tab: leaving the box confirms what it holds.
     tab.keyboard.press("Control+A")
     tab.keyboard.type("2")
     _redraw_by_a_verdict(tab)
-    assert deck_count(tab, "ST1-03") == "3"
+    assert deck_count(tab, "ST1-03") == "4"
     tab.keyboard.press("Tab")
     assert deck_count(tab, "ST1-03") == "2"

@@ -21,6 +21,8 @@ from rules.cache import memo
 MAX_TOKEN = 40
 _NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
 _DIGITS = re.compile(r"[0-9]+")
+# `EX-13-001`: a product's code with its hyphen (`EX-13`), then the card's part.
+_PRODUCT_STYLE = re.compile(r"([A-Za-z]{1,5})-([0-9]{1,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*)")
 _EDGES = "()[]{}<>,;:|.!?\"'"
 
 
@@ -58,8 +60,16 @@ def fits_printed(typed: str, printed: str) -> bool:
 
 
 def bare(token: str) -> str:
-    """A token without the brackets and punctuation players put around numbers."""
-    return token.strip(_EDGES)
+    """A token without the brackets and punctuation players put around numbers, and
+    without a product's hyphen: products are written `EX-13` and `BT-27`, so players
+    write their cards `EX-13-001` for the printed `EX13-001` (no game prints a number
+    with two dashes)."""
+    token = token.strip(_EDGES)
+    if token.count("-") == 2:
+        match = _PRODUCT_STYLE.fullmatch(token)
+        if match is not None and is_number(match[1] + match[2]):
+            return match[1] + match[2]
+    return token
 
 
 def find_numbers(text: str) -> list[str]:

@@ -77,8 +77,10 @@ def test_a_megabyte_of_deck_links_is_read_within_the_entry_budget(make):
 
 @pytest.mark.parametrize("make", [_dg_lines, _egman_lines], ids=["digimonmeta", "egman"])
 def test_reading_links_is_linear_in_their_entries(make):
-    """Four times the entries cost well under sixteen times the time, read and judged (a
-    ratio: a deck that copies the earlier entries of a card for each new one fails it)."""
+    """Eight times the entries cost well under 64 times the time, read and judged (a
+    ratio: a deck that copies the earlier entries of a card for each new one fails it).
+    Linear is about 9 times; the bound of 25 leaves room for a neighbour slowing one of
+    the two measurements (a bound of 10 on four times the entries failed once so)."""
 
     def seconds(text: str) -> float:
         best = float("inf")
@@ -88,8 +90,8 @@ def test_reading_links_is_linear_in_their_entries(make):
             best = min(best, time.process_time() - start)
         return best
 
-    short, long = seconds(make(50)), seconds(make(200))
-    assert long < max(short, 1e-3) * 10
+    short, long = seconds(make(50)), seconds(make(400))
+    assert long < max(short, 1e-3) * 25
 
 
 def test_deck_codes_take_from_the_same_budget():

@@ -25,6 +25,22 @@ def test_an_ex13_deck_today_is_unconfirmed(client):
     assert report["deck"]["sections"]["main"]["count"] == 50
 
 
+def test_numbers_written_with_the_products_hyphen_read_as_printed(client):
+    """Products are written EX-13 and BT-27, so players write `EX-13-001`: the same
+    card, the same verdict, the same fingerprint as `EX13-001` (it once read as a name:
+    an unknown card and a short deck, "illegal")."""
+    hyphened = DECK.replace("EX13-", "EX-13-")
+    report, printed = validate(client, hyphened), validate(client, DECK)
+    assert report["verdict"] == "unconfirmed"
+    assert report["deck"]["fingerprint"] == printed["deck"]["fingerprint"]
+    assert report["violations"] == printed["violations"]
+    main = [{"card": "BT11-061", "count": 46}, {"card": "EX-13-010", "count": 4}]
+    structured = {"format": "dcg", "date": DAY, "deck": {"main": main}}
+    answer = client.post("/api/v1/decks/validate", json=structured).get_json()
+    assert answer["verdict"] == "unconfirmed"
+    assert [v["cards"] for v in answer["violations"]] == [["EX13-010"]]
+
+
 def test_a_typo_stays_illegal_and_a_legal_deck_says_legal(client):
     typo = validate(client, DECK.replace("EX13-010", "XX9-999"))
     assert typo["verdict"] == "illegal"

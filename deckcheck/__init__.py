@@ -33,6 +33,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         accounts,
         api,
         api_page,
+        assets,
         builder,
         cli,
         days,
@@ -52,7 +53,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json = OrjsonProvider(app)
     # In this order: the card database first, the error shape and security before any
     # blueprint, each product after the pages it adds to.
-    for part in (db, errors, http, security, days, api, api_page, web, builder, deck_pages,
+    for part in (db, errors, http, security, assets, days, api, api_page, web, builder, deck_pages,
                  quick_event, events, decks, sessions, accounts, cli, freshness):  # fmt: skip
         part.init_app(app)
     return app

@@ -1,0 +1,50 @@
+"""Styles and scripts at addresses that change with their contents (deckcheck/assets.py):
+kept by a browser for a year, fetched anew the day they change."""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.assets import YEAR, Digests
+
+LINKED = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+def test_every_page_links_its_files_by_their_digest(client):
+    for page in ("/", "/build?format=dcg", "/cards?game=dcg", "/e/new"):
+        html = client.get(page).get_data(as_text=True)
+        links = LINKED.findall(html)
+        assert links, page
+        for link in links:
+            assert re.search(r"\?v=[0-9a-f]{12}$", link), (page, link)
+            answer = client.get(link)
+            answer.close()  # a file's answer streams it: closed, the file is too
+            assert answer.status_code == 200, link
+            kept = answer.cache_control
+            assert kept.max_age == YEAR and kept.immutable and kept.public, link
+
+
+def test_an_address_without_the_current_digest_is_checked_each_time(client):
+    for link in ("/static/style.css", "/static/style.css?v=0123456789ab"):
+        answer = client.get(link)
+        answer.close()
+        assert answer.status_code == 200
+        assert answer.cache_control.max_age is None and not answer.cache_control.immutable
+        assert answer.cache_control.no_cache
+
+
+def test_the_digest_follows_the_contents(tmp_path):
+    (tmp_path / "style.css").write_text("body { color: black }")
+    before = Digests(str(tmp_path)).of("style.css")
+    (tmp_path / "style.css").write_text("body { color: navy }")
+    after = Digests(str(tmp_path)).of("style.css")
+    assert before and after and before != after
+
+
+def test_no_digest_for_what_is_not_a_file_of_the_folder(tmp_path):
+    folder = tmp_path / "static"
+    folder.mkdir()
+    (tmp_path / "secret.txt").write_text("x")
+    digests = Digests(str(folder))
+    assert digests.of("../secret.txt") == "" and digests.of("missing.js") == ""
+    assert digests.of("") == ""

@@ -225,7 +225,7 @@ def new_app(folder: Path, **config) -> Flask:
     images off. `config` goes on top (another events database, limits...)."""
     (folder / "formats").mkdir(exist_ok=True)
     starter.copy_into(folder, config)
-    return create_app(
+    app = create_app(
         {
             "TESTING": True,
             "DATABASE": str(folder / "cards.db"),
@@ -237,6 +237,8 @@ def new_app(folder: Path, **config) -> Flask:
             **config,
         }
     )
+    app.jinja_env.bytecode_cache = starter.TEMPLATES
+    return app
 
 
 @pytest.fixture

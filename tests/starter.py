@@ -22,6 +22,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from jinja2.bccache import Bucket, BytecodeCache
+
 from cardpool.search import table as search_table
 from deckcheck import db as pool_cache
 from rules.cache import Bounded
@@ -63,6 +65,25 @@ def copy_into(folder: Path, config: dict) -> None:
     chosen = "EVENTS_DATABASE" in config
     if not chosen and EVENTS is not None and not (folder / "events.db").exists():
         shutil.copyfile(EVENTS, folder / "events.db")
+
+
+class Templates(BytecodeCache):
+    """Compiled templates kept for every app of the process. Each app has its own Jinja
+    environment, which compiled every template it rendered again (Jinja keys a kept
+    compilation by the template's name and a checksum of its source)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = Templates()
 
 
 def _is_starter(db, game: str) -> bool:

@@ -34,6 +34,7 @@ def run(tree: Path, extra: list[str], timeline: Path) -> None:
         "PYTHONPATH": str(ROOT / "bench" / "plugins"),
     }
     python = tree / ".venv" / "bin" / "python"
+    speed = _speed()
     started, load, machine = time.monotonic(), os.getloadavg()[0], _machine()
     done = subprocess.run(
         [str(python), "-m", "pytest", "-q", "-p", "suite_timeline", *extra], cwd=tree, env=env
@@ -44,7 +45,19 @@ def run(tree: Path, extra: list[str], timeline: Path) -> None:
     busy, idle = (after - before for after, before in zip(_machine(), machine, strict=True))
     print(f"exit {done.returncode}; wall {wall:.1f} s; CPU user+sys {cpu:.1f} s;"
           f" machine busy {busy:.1f} s, idle {idle:.1f} s;"
-          f" load {load:.1f} -> {os.getloadavg()[0]:.1f}")  # fmt: skip
+          f" load {load:.1f} -> {os.getloadavg()[0]:.1f};"
+          f" machine speed {speed:.2f} -> {_speed():.2f} s")  # fmt: skip
+
+
+def _speed() -> float:
+    """Seconds of CPU a fixed loop takes: the same machine gave one run 309 s of CPU and
+    the next 347 s for the same tests, as its host's other guests came and went; runs
+    are comparable only at about the same speed."""
+    started = time.process_time()
+    total = 0
+    for n in range(5_000_000):
+        total += n * n % 7
+    return time.process_time() - started
 
 
 def _machine() -> tuple[float, float]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from flask import Flask, request
 
 YEAR = 365 * 24 * 3600
+KEY = "deckcheck.assets"
 
 
 class Digests:
@@ -28,11 +29,14 @@ class Digests:
         self.known: dict[str, str] = {}
 
     def of(self, filename: str) -> str:
-        """`filename`'s digest; "" when it is no file of the folder."""
+        """`filename`'s digest; "" when it is no file of the folder. Only files are
+        kept: any address may ask, and a name kept per miss would let a client grow
+        the process without end."""
         found = self.known.get(filename)
         if found is None:
             found = self._read(filename)
-            self.known[filename] = found
+            if found:
+                self.known[filename] = found
         return found
 
     def _read(self, filename: str) -> str:
@@ -46,6 +50,7 @@ class Digests:
 
 def init_app(app: Flask) -> None:
     digests = Digests(app.static_folder)
+    app.extensions[KEY] = digests
 
     @app.url_defaults
     def _versioned(endpoint: str, values: dict) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.assets import YEAR, Digests
+from deckcheck.assets import KEY, YEAR, Digests
 
 LINKED = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
@@ -48,3 +48,14 @@ def test_no_digest_for_what_is_not_a_file_of_the_folder(tmp_path):
     digests = Digests(str(folder))
     assert digests.of("../secret.txt") == "" and digests.of("missing.js") == ""
     assert digests.of("") == ""
+    # Misses are not kept: any address may ask, and each kept name would stay.
+    assert digests.known == {}
+
+
+def test_addresses_of_no_file_leave_nothing_behind(client, app):
+    html = client.get("/").get_data(as_text=True)
+    kept = dict(app.extensions[KEY].known)
+    assert len(kept) == len(LINKED.findall(html))  # the page's own files
+    for n in range(50):
+        assert client.get(f"/static/no-such-file-{n}.js?v=x").status_code == 404
+    assert app.extensions[KEY].known == kept

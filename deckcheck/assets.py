@@ -42,10 +42,15 @@ class Digests:
     def _read(self, filename: str) -> str:
         if self.folder is None:
             return ""
-        path = (self.folder / filename).resolve()
-        if not path.is_relative_to(self.folder.resolve()) or not path.is_file():
+        try:
+            path = (self.folder / filename).resolve()
+            if not path.is_relative_to(self.folder.resolve()) or not path.is_file():
+                return ""
+            return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        except (OSError, ValueError):
+            # Any address reaches here: a NUL byte, a name too long for the file
+            # system. Not a file of the folder, so no digest (and Flask answers 404).
             return ""
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
 def init_app(app: Flask) -> None:

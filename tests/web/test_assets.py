@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from deckcheck.assets import KEY, YEAR, Digests
 
 LINKED = re.compile(r'(?:href|src)="(/static/[^"]+)"')
@@ -59,3 +61,16 @@ def test_addresses_of_no_file_leave_nothing_behind(client, app):
     for n in range(50):
         assert client.get(f"/static/no-such-file-{n}.js?v=x").status_code == 404
     assert app.extensions[KEY].known == kept
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a%00b.js", "x" * 5000, "..%2f..%2fwsgi.py", "%2e%2e/wsgi.py", "%ff.js", "style.css%00"],
+)
+def test_hostile_file_names_are_a_404(client, name):
+    """Every address of /static/ asks for a digest: no name may make that fail (a NUL
+    byte and a name too long for the file system were 500s)."""
+    for query in ("", "?v=0123456789ab"):
+        answer = client.get(f"/static/{name}{query}")
+        answer.close()
+        assert answer.status_code == 404, (name, query)

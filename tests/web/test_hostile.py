@@ -62,8 +62,6 @@ def deep_json(depth: int = 5_000) -> bytes:
 def routes(app) -> list[tuple[Rule, str]]:
     found = []
     for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static":
-            continue
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             found.append((rule, method))
     return found

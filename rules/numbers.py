@@ -65,7 +65,7 @@ def bare(token: str) -> str:
     write their cards `EX-13-001` for the printed `EX13-001` (no game prints a number
     with two dashes)."""
     token = token.strip(_EDGES)
-    if token.count("-") == 2:
+    if token.count("-") == 2 and len(token) <= MAX_TOKEN:
         match = _PRODUCT_STYLE.fullmatch(token)
         if match is not None and is_number(match[1] + match[2]):
             return match[1] + match[2]

@@ -21,8 +21,11 @@ from rules.cache import memo
 MAX_TOKEN = 40
 _NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
 _DIGITS = re.compile(r"[0-9]+")
-# `EX-13-001`: a product's code with its hyphen (`EX-13`), then the card's part.
-_PRODUCT_STYLE = re.compile(r"([A-Za-z]{1,5})-([0-9]{1,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*)")
+# `EX-13-001`: a product's code with its hyphen (`EX-13`), then the card's part. Only the
+# series DCG's products are written so (rules/data: AD, BT, EX, LM, PB, RB, ST): a date
+# such as `Mar-10-2025` stays a word.
+_PRODUCT_STYLE = re.compile(r"([A-Za-z]{2})-([0-9]{1,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*)")
+_PRODUCT_SERIES = frozenset({"AD", "BT", "EX", "LM", "PB", "RB", "ST"})
 _EDGES = "()[]{}<>,;:|.!?\"'"
 
 
@@ -67,7 +70,7 @@ def bare(token: str) -> str:
     token = token.strip(_EDGES)
     if token.count("-") == 2 and len(token) <= MAX_TOKEN:
         match = _PRODUCT_STYLE.fullmatch(token)
-        if match is not None and is_number(match[1] + match[2]):
+        if match is not None and match[1].upper() in _PRODUCT_SERIES:
             return match[1] + match[2]
     return token
 

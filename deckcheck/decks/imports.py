@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import orjson
 
 from deckcheck.errors import ApiError
-from rules.numbers import MAX_TOKEN, is_number
+from rules.numbers import MAX_TOKEN, bare, is_number
 from rules.pool import CardIndex
 from rules.read import parse_lines_of
 
@@ -180,6 +180,7 @@ def _named(number: str, name: str, index: CardIndex) -> str | None:
     """The card a row names: by its number column, else a number written in its name
     (`Agumon (BT1-010)`), else its name when only one card has it."""
     for text in (number, *name.replace("(", " ").replace(")", " ").split()):
+        text = bare(text)  # as a decklist reads it: `EX-13-001` is EX13-001
         if text and len(text) <= MAX_TOKEN and is_number(text):
             card = index.by_number(text)
             if card is not None:

@@ -60,6 +60,12 @@ def test_a_cardmarket_export_reads_amount_and_the_number_in_the_name(client):
     assert body["import"]["columns_not_read"][:3] == ["idArticle", "idProduct", "Local Name"]
 
 
+def test_a_number_with_its_products_hyphen_reads_as_in_a_decklist(client):
+    """`BT-1-010` in a number column or a name is BT1-010, as a decklist line reads it."""
+    body = create(client, "Quantity,Card Number,Name\n2,BT-1-010,Agumon\n1,,Koromon (ST-1-01)\n")
+    assert counts(body) == {"BT1-010": 2, "ST1-01": 1}
+
+
 def test_digimoncard_app_save_file_and_its_qty_id_lines(client):
     save = {"collection": [{"id": "ST1-03", "count": 4}, {"id": "XX1-001", "count": 1}]}
     body = create(client, json.dumps(save))

@@ -7,6 +7,7 @@ side; aliases; a card with no name), each line must be read as the contract says
 import pytest
 
 from rules.model import Card
+from rules.numbers import bare
 from rules.pool import CardIndex
 from rules.read import SHAPES, parse, parse_line, shape_readings
 from rules.resolve import resolve
@@ -114,3 +115,21 @@ def test_a_structured_partner_is_read_as_one_entry():
         parse_structured({"main": [{"card": "ACC-001", "count": 4}]}, "ACC-001"), pool
     )
     assert resolved.problems == () and resolved.deck.partner == pool.by_number("ACC-001")
+
+
+@pytest.mark.parametrize(
+    ("token", "read"),
+    [
+        ("EX-13-001", "EX13-001"),  # products are written EX-13: their cards so too
+        ("bt-1-010", "bt1-010"),
+        ("(ST-22-05)", "ST22-05"),
+        ("LM-09-001", "LM09-001"),
+        ("Mar-10-2025", "Mar-10-2025"),  # a date, not a product: a word
+        ("XX-13-001", "XX-13-001"),  # no product series of DCG
+        ("St-01", "St-01"),  # DMCG's numbers keep their one dash
+        ("BT1-010", "BT1-010"),
+        ("EX-13-001" + "_P1" * 20, "EX-13-001" + "_P1" * 20),  # longer than any number
+    ],
+)
+def test_a_products_hyphen_is_dropped_from_a_number_and_only_there(token, read):
+    assert bare(token) == read

@@ -5,13 +5,14 @@ address carries `?v=` and the first characters of the file's SHA-256. A browser 
 file fetched so for a year without asking again (`immutable`), so a player moving from
 page to page on a slow phone sends one request per page, not one per file; a new
 release changes the digest, so the new file is fetched at once. An address without the
-current digest (an old page, a hand-typed link) is answered with the file as before,
-checked again on each use.
+current digest (an old page, a hand-typed link, another spelling of the file's name) is
+answered with the file as before, checked again on each use.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from flask import Flask, request
@@ -21,36 +22,41 @@ KEY = "deckcheck.assets"
 
 
 class Digests:
-    """The digest of each static file, read once per process (a release restarts the
-    workers: gunicorn.conf.py)."""
+    """The digest of each file of the static folder, read when the app is made: a
+    request only looks a name up, so no address, however spelled, adds to what is kept
+    or makes the server read a file."""
 
     def __init__(self, folder: str | None) -> None:
         self.folder = Path(folder) if folder else None
-        self.known: dict[str, str] = {}
+        # file name -> (digest, modification time in ns, size) as read
+        self.known: dict[str, tuple[str, int, int]] = {}
+        if self.folder is not None and self.folder.is_dir():
+            for path in sorted(self.folder.rglob("*")):
+                if path.is_file():
+                    self.known[path.relative_to(self.folder).as_posix()] = _read(path)
 
     def of(self, filename: str) -> str:
-        """`filename`'s digest; "" when it is no file of the folder. Only files are
-        kept: any address may ask, and a name kept per miss would let a client grow
-        the process without end."""
+        """`filename`'s digest as read; "" when it is no file of the folder."""
         found = self.known.get(filename)
-        if found is None:
-            found = self._read(filename)
-            if found:
-                self.known[filename] = found
-        return found
+        return found[0] if found else ""
 
-    def _read(self, filename: str) -> str:
-        if self.folder is None:
+    def current(self, filename: str) -> str:
+        """`filename`'s digest while the file is still as read, else "": a file changed
+        in place (an upgrade before the restart, an edit while developing) is not the
+        one its digest names, and must not be kept a year under that name."""
+        found = self.known.get(filename)
+        if found is None or self.folder is None:
             return ""
         try:
-            path = (self.folder / filename).resolve()
-            if not path.is_relative_to(self.folder.resolve()) or not path.is_file():
-                return ""
-            return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-        except (OSError, ValueError):
-            # Any address reaches here: a NUL byte, a name too long for the file
-            # system. Not a file of the folder, so no digest (and Flask answers 404).
+            stat = os.stat(self.folder / filename)
+        except OSError:
             return ""
+        return found[0] if (stat.st_mtime_ns, stat.st_size) == found[1:] else ""
+
+
+def _read(path: Path) -> tuple[str, int, int]:
+    stat = path.stat()
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12], stat.st_mtime_ns, stat.st_size
 
 
 def init_app(app: Flask) -> None:
@@ -67,7 +73,7 @@ def init_app(app: Flask) -> None:
     def max_age(filename: str | None) -> int | None:
         # Only an address naming the file's current digest is kept: an old page's
         # address answers the current file, which must not be kept under that name.
-        digest = digests.of(filename or "")
+        digest = digests.current(filename or "")
         return YEAR if digest and request.args.get("v") == digest else None
 
     app.get_send_file_max_age = max_age  # type: ignore[method-assign]

@@ -32,7 +32,7 @@ _POOL: list[tuple] = []
 def load(app) -> schemathesis.schemas.BaseSchema:
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     if _POOL and hasattr(schema, "_constants_pool_cache"):
-        _, version, pool = _POOL[0]
+        version, pool = _POOL[0]
         schema._constants_pool_cache = (app, version, pool)
     return schema
 
@@ -40,7 +40,7 @@ def load(app) -> schemathesis.schemas.BaseSchema:
 def keep_pool(schema) -> None:
     built = getattr(schema, "_constants_pool_cache", None)
     if built is not None and not _POOL:
-        _POOL.append(built)
+        _POOL.append(built[1:])  # not the app: it would live as long as the process
 
 
 @pytest.mark.parametrize("operation", OPERATIONS)

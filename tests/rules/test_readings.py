@@ -123,7 +123,8 @@ def test_a_structured_partner_is_read_as_one_entry():
         ("EX-13-001", "EX13-001"),  # products are written EX-13: their cards so too
         ("bt-1-010", "bt1-010"),
         ("(ST-22-05)", "ST22-05"),
-        ("LM-09-001", "LM09-001"),
+        ("LM-09-001", "LM-09-001"),  # LM-09's cards are LM-001 on: no card is LM09-001
+        ("rb-1-004", "rb1-004"),
         ("Mar-10-2025", "Mar-10-2025"),  # a date, not a product: a word
         ("XX-13-001", "XX-13-001"),  # no product series of DCG
         ("St-01", "St-01"),  # DMCG's numbers keep their one dash

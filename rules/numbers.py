@@ -19,13 +19,15 @@ import re
 from rules.cache import memo
 
 MAX_TOKEN = 40
-_NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*")
+# A number's card part, after its one dash: digits, a letter, `_` groups.
+_CARD_PART = r"[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*"
+_NUMBER = re.compile(r"[A-Za-z]{1,5}[0-9]{0,3}-" + _CARD_PART)
 _DIGITS = re.compile(r"[0-9]+")
 # `EX-13-001`: a product's code with its hyphen (`EX-13`), then the card's part. Only the
 # DCG series whose cards carry their product's number (AD1-001, BT1-010, EX13-001,
 # RB1-004, ST1-01): LM-09's cards are LM-001 on, so `LM-09-001` names no card, and a
 # date such as `Mar-10-2025` stays a word.
-_PRODUCT_STYLE = re.compile(r"([A-Za-z]{2})-([0-9]{1,3}-[0-9]{1,4}[A-Za-z]?(?:_[A-Za-z0-9]+)*)")
+_PRODUCT_STYLE = re.compile(r"([A-Za-z]{2})-([0-9]{1,3}-" + _CARD_PART + ")")
 _PRODUCT_SERIES = frozenset({"AD", "BT", "EX", "RB", "ST"})
 _EDGES = "()[]{}<>,;:|.!?\"'"
 

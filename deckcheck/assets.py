@@ -70,11 +70,13 @@ def init_app(app: Flask) -> None:
             if digest:
                 values["v"] = digest
 
+    flasks = app.get_send_file_max_age  # SEND_FILE_MAX_AGE_DEFAULT, as before
+
     def max_age(filename: str | None) -> int | None:
         # Only an address naming the file's current digest is kept: an old page's
         # address answers the current file, which must not be kept under that name.
         digest = digests.current(filename or "")
-        return YEAR if digest and request.args.get("v") == digest else None
+        return YEAR if digest and request.args.get("v") == digest else flasks(filename)
 
     app.get_send_file_max_age = max_age  # type: ignore[method-assign]
 

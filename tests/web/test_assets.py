@@ -35,6 +35,14 @@ def test_an_address_without_the_current_digest_is_checked_each_time(client):
         assert answer.cache_control.no_cache
 
 
+def test_other_addresses_keep_the_operators_max_age(app):
+    """`SEND_FILE_MAX_AGE_DEFAULT` still sets the answer of an unversioned address."""
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = 600
+    answer = app.test_client().get("/static/style.css")
+    answer.close()
+    assert answer.cache_control.max_age == 600 and not answer.cache_control.immutable
+
+
 def test_the_digest_follows_the_contents(tmp_path):
     (tmp_path / "style.css").write_text("body { color: black }")
     before = Digests(str(tmp_path)).of("style.css")

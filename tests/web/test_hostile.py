@@ -139,8 +139,6 @@ class JarlessClient(FlaskClient):
 
 @pytest.fixture(scope="module")
 def hostile(hostile_app):
-    # No cookie jar: the test client's cookie handling decodes each request's whole
-    # address twice (400 KB of query string here), which was most of this module's time.
     return JarlessClient(hostile_app, hostile_app.response_class, use_cookies=False)
 
 

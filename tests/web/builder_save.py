@@ -1,4 +1,5 @@
-"""Clicking Save in the builder as a player does: once the deck's verdict is in."""
+"""Clicking in the builder as a player does: Save once the deck's verdict is in, and any
+control below the charts only once the click has landed."""
 
 from __future__ import annotations
 
@@ -15,17 +16,24 @@ COUNT_CLICKS = """b => {
 def click_save(page, button: str = "#b-save") -> None:
     """Save (`#b-save`, or the sticky bar's `#b-bar-save`) after the verdict arrived: the
     bar the verdict fills grows when it does, and a click landing as it grows can hit the
-    bar instead of Save.
-
-    A click is a press and a release at one point. The opening-hand odds (a request of
-    their own) can arrive between the two and push Save a screen down: the press lands
-    on Save (it takes the focus), the release elsewhere, and no click happens (a run's
-    picture showed Save focused, off screen, nothing sent). A click Save never got is
-    sent again, up to twice; one it got is never repeated."""
+    bar instead of Save."""
     page.wait_for_selector(VERDICT_LINE)
+    click_landed(page, button)
+
+
+def click_landed(page, target: str) -> None:
+    """Click `target` in the builder until it gets the click, at most three times.
+
+    A click is a press and a release at one point. The charts and opening-hand odds
+    (requests of their own) can arrive between the two and push what lies below them a
+    screen down: the press lands on the target (it takes the focus), the release
+    elsewhere, and no click happens (a run's picture showed Save focused, off screen,
+    nothing sent; another, the collection box still closed). A click the target never
+    got is sent again, up to twice; one it got is never repeated, so a toggle such as a
+    `<summary>` toggles once."""
     for _ in range(3):
-        page.evaluate(COUNT_CLICKS, button)
-        page.click(button)
+        page.evaluate(COUNT_CLICKS, target)
+        page.click(target)
         if page.evaluate("window.deckcheckTestClicks"):
             return
-    raise AssertionError(f"{button} got no click in three tries")
+    raise AssertionError(f"{target} got no click in three tries")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import POOLS
 from fixture_cards import ST1_COUNTS
-from web.builder_save import click_save
+from web.builder_save import click_landed, click_save
 from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.db import connect
@@ -103,7 +103,7 @@ def test_export_a_deck_code_and_open_it_in_the_report(tab, server):  # noqa: F81
     tab.goto(f"{server}/build?format=dcg&date={DATE}&main={deck}&eggs=ST1-01*4")
     wait_verdict(tab, "✔ Legal")
     tab.select_option("#b-style", "deck-code")
-    tab.click("#b-export-go")
+    click_landed(tab, "#b-export-go")  # below the odds, which may still be arriving
     tab.wait_for_function("() => document.querySelector('#b-export-out').value.startsWith('DCG')")
     code = tab.input_value("#b-export-out")
     tab.click("#b-report-go")

@@ -95,7 +95,9 @@ def test_a_50_plus_4_deck_in_at_most_20_taps_with_the_verdict_in_view(phone, ser
     (the whole `builder-verdict` box) is inside the viewport."""
     page = phone
     page.goto(f"{server}/build?format=dcg&date={DATE}")
-    wait_verdict(page, "Not legal")
+    # The judged verdict, not the page's own "Not legal yet" line, which a quick answer
+    # replaces before a first look at it.
+    wait_verdict(page, "✘ Not legal")
     taps = 0
 
     def tap(locator) -> None:

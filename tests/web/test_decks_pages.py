@@ -17,7 +17,7 @@ from conftest import new_app
 from decks.deck_helpers import ban, import_change
 from fixture_cards import ST1_COUNTS, ST1_DECK
 from served import served
-from web.builder_save import click_save
+from web.builder_save import click_landed, click_save
 
 from deckcheck import format_registry
 
@@ -112,7 +112,7 @@ def test_save_edit_twice_diff_collection_and_sample_hands(tab, site):
         click_save(tab)
         tab.wait_for_selector(f"[data-testid=saved] >> text=version {expected}")
     assert list(stored(tab)) == [deck_id]
-    tab.click("#b-collection-box summary")
+    click_landed(tab, "#b-collection-box summary")
     tab.wait_for_selector("#b-missing [data-testid=missing-total]")
     assert "needs 4 cards" in tab.inner_text("#b-missing")
     assert tab.locator("#b-missing li").all_inner_texts() == ["ST1-03 Agumon: need 4, have 0"]
@@ -218,7 +218,7 @@ def test_owned_only_search_shows_only_the_collection(tab, site):
     searches: list[str] = []
     tab.on("request", lambda r: searches.append(r.url) if "/api/v1/cards?" in r.url else None)
     tab.goto(site["base"] + "/build?format=dcg")
-    tab.click("#b-collection-box summary")
+    click_landed(tab, "#b-collection-box summary")
     tab.wait_for_selector("#b-collection-status >> text=Few")
     tab.fill("[data-testid=builder-search]", "mon")  # Monodramon (BT1-009) first
     tab.wait_for_selector("[data-testid=builder-result][data-number='BT1-009']")
@@ -278,7 +278,7 @@ def test_a_collection_of_another_game_is_saved_and_searched(tab, site):
     assert saved["cards"] == [{"number": first[1]["number"], "count": 3}]
 
     tab.goto(site["base"] + "/build?format=dmcg")
-    tab.click("#b-collection-box summary")
+    click_landed(tab, "#b-collection-box summary")
     tab.wait_for_selector("#b-collection-status >> text=DMCG binder")
     tab.check("#b-owned")
     tab.wait_for_selector("#b-search-status >> text=1 card")

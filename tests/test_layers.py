@@ -5,6 +5,7 @@ knows nothing of the web app. An import pointing up fails here.
 """
 
 import ast
+import functools
 
 import pytest
 from conftest import ROOT
@@ -112,6 +113,9 @@ def _imported(module: str, node: ast.Import | ast.ImportFrom) -> set[str]:
     return {own for name in found if (own := _own(name))} - {module}
 
 
+# Once per module: the circle test and each module's own test ask for every module (the
+# two read and walked every file twice: the file took 3.6 s, now 1.7 s).
+@functools.cache
 def imports_of(module: str) -> tuple[set[str], list[tuple[int, str]]]:
     """(the project modules `module` imports, outside the app factory; the project imports
     it makes inside functions other than the factory's, by line)."""

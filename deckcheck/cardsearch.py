@@ -9,7 +9,7 @@ from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from cardpool.cards import row_to_json
-from cardpool.search import Found, Limited, Query, QueryError, run
+from cardpool.search import Found, Limited, Query, QueryError, Within, run
 from deckcheck import service
 from deckcheck.db import get_db
 from deckcheck.decks.collection import within
@@ -19,12 +19,12 @@ from deckcheck.images import image_url
 from deckcheck.schemas import CardQuerySchema
 
 _schema = CardQuerySchema()
-MULTI = ("color",)
+MULTI = ("color", "number")
 
 
 def read_args(args: MultiDict) -> dict:
-    """Query parameters as the schema loads them: empty fields left out, `color` kept
-    as a list so `color=Blue&color=Black` keeps both."""
+    """Query parameters as the schema loads them: empty fields left out, `color` and
+    `number` kept as lists so `color=Blue&color=Black` keeps both."""
     data: dict = {k: v for k, v in args.items() if k not in MULTI and v != ""}
     for key in MULTI:
         values = [v for v in args.getlist(key) if v != ""]
@@ -41,13 +41,32 @@ def load_query(args: MultiDict, per_page: int | None = None) -> tuple[Query, dat
             422, "invalid-request", "Some query parameters are wrong.", {"fields": err.messages}
         ) from err
     day = loaded.pop("date") or service.today()
-    wanted = loaded.pop("collection")
-    if wanted:
-        loaded["within"] = within(wanted)
+    loaded["within"] = _within(loaded.pop("collection"), loaded.pop("number"), loaded["game"])
     if per_page:
         loaded["per_page"] = per_page
     loaded["color"] = tuple(loaded["color"] or ()) or None
     return Query(**loaded), day
+
+
+def _within(collection: str | None, numbers: list[str] | None, game: str | None) -> Within | None:
+    """The cards a search keeps: a collection's, or the numbers asked for by name."""
+    if collection and numbers:
+        raise _invalid("number", "Ask for numbers or a collection, not both.")
+    if collection:
+        return within(collection)
+    if not numbers:
+        return None
+    if game is None:
+        raise _invalid("game", "Say which game the numbers are of (game=dcg, ...).")
+    asked = frozenset(numbers)
+    # The tag names this set where a search that finds nothing keeps its suggestion.
+    return Within(game, asked, "numbers:" + ",".join(sorted(asked)))
+
+
+def _invalid(field: str, message: str) -> ApiError:
+    return ApiError(
+        422, "invalid-request", "Some query parameters are wrong.", {"fields": {field: [message]}}
+    )
 
 
 def limited_on(day: date) -> Limited:

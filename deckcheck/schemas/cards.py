@@ -9,6 +9,10 @@ from marshmallow.validate import Length, OneOf, Range
 from cardpool.search import MAX_QUERY, ORDERS
 from deckcheck.days import CheckDay
 from rules.games import GAMES
+from rules.numbers import MAX_TOKEN
+
+# Numbers one card search may name (`number=`): a page's worth, the most `per_page` allows.
+MAX_NUMBERS = 200
 
 IMAGE_URL = (
     "the card's image, present when its game has an image URL template (DECKCHECK_CARD_IMAGES)"
@@ -101,6 +105,16 @@ class CardQuerySchema(Schema):
     )
     page = fields.Integer(load_default=1, validate=Range(1, 100000))
     per_page = fields.Integer(load_default=50, validate=Range(1, 200))
+    number = fields.List(
+        fields.String(validate=Length(min=1, max=MAX_TOKEN)),
+        load_default=None,
+        validate=Length(max=MAX_NUMBERS),
+        metadata={
+            "description": f"repeat for several (at most {MAX_NUMBERS}): only the cards of "
+            "these numbers, each card once, as the builder learns a whole deck's cards in one "
+            "request; needs `game`; a number no card has is left out"
+        },
+    )
     collection = fields.String(
         load_default=None,
         validate=Length(min=1, max=64),

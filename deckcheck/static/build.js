@@ -464,19 +464,46 @@
     renderDeck();
   }
 
+  // The deck's cards the builder has no facts for yet (cost, colours: the tiles and the
+  // charts), learned in one card search per LEARN_AT_ONCE numbers (`number=`, repeated),
+  // not one request per card: a 50-card deck opened on a phone was 50 requests.
+  const LEARN_AT_ONCE = 200;
+
   async function learnMissing() {
     const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false);
-    await Promise.all(
-      missing.slice(0, 100).map(async (number) => {
-        try {
-          info.set(number, Object.assign({}, info.get(number) || {}, await api(`/api/v1/cards/${gameId()}/${encodeURIComponent(number)}`)));
-        } catch (error) {
-          // An unknown number stays in the deck; the verdict names it.
-        }
-      })
-    );
+    const batches = [];
+    for (let at = 0; at < missing.length; at += LEARN_AT_ONCE) batches.push(missing.slice(at, at + LEARN_AT_ONCE));
+    await Promise.all(batches.map(learnCards));
     renderDeck();
     renderCharts();
+  }
+
+  async function learnCards(numbers) {
+    const params = new URLSearchParams({ game: gameId(), per_page: String(LEARN_AT_ONCE) });
+    for (const number of numbers) params.append("number", number);
+    let found = [];
+    try {
+      found = (await api(`/api/v1/cards?${params}`)).data;
+    } catch (error) {
+      return; // cards not learned stay in the deck as they are
+    }
+    for (const card of found) remember(card.number, card);
+    // A number in another spelling (an alternate art's `ST1-07_P1`) finds its card under
+    // the printed number: those few are asked for one by one, under the deck's spelling.
+    const printed = new Set(found.map((card) => card.number));
+    await Promise.all(numbers.filter((n) => !printed.has(n)).slice(0, 100).map(learnOne));
+  }
+
+  async function learnOne(number) {
+    try {
+      remember(number, await api(`/api/v1/cards/${gameId()}/${encodeURIComponent(number)}`));
+    } catch (error) {
+      // An unknown number stays in the deck; the verdict names it.
+    }
+  }
+
+  function remember(number, card) {
+    info.set(number, Object.assign({}, info.get(number) || {}, card));
   }
 
   // ------------------------------------------------------------ charts

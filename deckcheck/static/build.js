@@ -468,12 +468,20 @@
   // charts), learned in one card search per LEARN_AT_ONCE numbers (`number=`, repeated),
   // not one request per card: a 50-card deck opened on a phone was 50 requests.
   const LEARN_AT_ONCE = 200;
+  // Numbers asked for and not answered yet: a deck opened from the server is learned as
+  // it loads and again after its first verdict, and the second look must not ask twice.
+  const learning = new Set();
 
   async function learnMissing() {
-    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false);
+    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false && !learning.has(n));
     const batches = [];
     for (let at = 0; at < missing.length; at += LEARN_AT_ONCE) batches.push(missing.slice(at, at + LEARN_AT_ONCE));
-    await Promise.all(batches.map(learnCards));
+    for (const number of missing) learning.add(number);
+    try {
+      await Promise.all(batches.map(learnCards));
+    } finally {
+      for (const number of missing) learning.delete(number);
+    }
     renderDeck();
     renderCharts();
   }

@@ -135,9 +135,20 @@ def test_a_deck_of_1000_different_cards_opens_in_the_editor(browser, site, width
     context, page = new_tab(browser, width)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/api/v1/cards" in r.url else None)
+    # The card searches wait until the first verdict is in: the builder looks for the
+    # cards it lacks as the deck loads and again after that verdict, and the second look
+    # must not ask for the cards the first is still waiting for.
+    held: list = []
+    page.route("**/api/v1/cards?*", lambda route: held.append(route))
     try:
         page.goto(site["base"] + made["edit_url"])
         page.wait_for_selector("#b-save-status >> text=Save makes a new version")
+        page.wait_for_selector("[data-testid=builder-verdict] .verdict-line >> text=Not legal")
+        page.wait_for_timeout(300)  # what that verdict asks for has reached the route
+        assert len([route for route in held if "number=" in route.request.url]) == 5
+        for route in held:
+            route.continue_()
+        page.unroute("**/api/v1/cards?*")  # it lets any later search through itself
         page.wait_for_function(
             "() => document.querySelectorAll('[data-testid=builder-deck] [data-number]').length"
             " >= 1000"

@@ -24,9 +24,9 @@ from collections import Counter
 # stuck worker imports only deckcheck itself: 0.35 s of CPU where it took 0.9 s. deckcheck
 # is not imported here, so `kill -HUP` still starts workers on new deckcheck code; a new
 # version of one of these libraries needs a restart of the master.
+# Alembic is not among them: a worker imports it only to migrate a database that needs
+# it (deckcheck/server/migrate.py).
 LIBRARIES = (
-    "alembic.command",
-    "alembic.script",
     "flask",
     "marshmallow",
     "PIL.Image",

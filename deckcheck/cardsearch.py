@@ -3,6 +3,7 @@ one search, one card object. A test holds the two to the same results."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 from marshmallow import ValidationError
@@ -59,8 +60,10 @@ def _within(collection: str | None, numbers: list[str] | None, game: str | None)
     if game is None:
         raise _invalid("game", "Say which game the numbers are of (game=dcg, ...).")
     asked = frozenset(numbers)
-    # The tag names this set where a search that finds nothing keeps its suggestion.
-    return Within(game, asked, "numbers:" + ",".join(sorted(asked)))
+    # The tag names this set where a search that finds nothing keeps its suggestion (a
+    # short one: a long key is never kept). JSON, so no two sets share a tag: joined
+    # with commas, ["P-1,P-2"] and ["P-1", "P-2"] did.
+    return Within(game, asked, "numbers:" + json.dumps(sorted(asked)))
 
 
 def _invalid(field: str, message: str) -> ApiError:

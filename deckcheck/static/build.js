@@ -468,17 +468,22 @@
   // charts), learned in one card search per LEARN_AT_ONCE numbers (`number=`, repeated),
   // not one request per card: a 50-card deck opened on a phone was 50 requests.
   const LEARN_AT_ONCE = 200;
+  const LONGEST_NUMBER = 40; // the API's limit on one number: a longer one is no card
+  const ADDRESS_ROOM = 4000; // characters of numbers in one search, well inside a request line
+  const ONE_BY_ONE = 100; // numbers asked for singly, at most, per look
   // Numbers asked for and not answered yet: a deck opened from the server is learned as
   // it loads and again after its first verdict, and the second look must not ask twice.
   const learning = new Set();
 
   async function learnMissing() {
-    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false && !learning.has(n));
-    const batches = [];
-    for (let at = 0; at < missing.length; at += LEARN_AT_ONCE) batches.push(missing.slice(at, at + LEARN_AT_ONCE));
+    const missing = SECTIONS.flatMap((s) => [...state.deck[s].keys()]).filter((n) => (!info.has(n) || info.get(n).cost === undefined) && info.get(n)?.confirmed !== false && !learning.has(n) && n.length <= LONGEST_NUMBER);
     for (const number of missing) learning.add(number);
     try {
-      await Promise.all(batches.map(learnCards));
+      const unanswered = (await Promise.all(batchesOf(missing).map(learnCards))).flat();
+      // A number in another spelling (an alternate art's `ST1-07_P1`, `st1-03`) finds its
+      // card under the printed number, and a search the server refused answers none:
+      // those are asked for one by one, under the deck's spelling.
+      await Promise.all(unanswered.slice(0, ONE_BY_ONE).map(learnOne));
     } finally {
       for (const number of missing) learning.delete(number);
     }
@@ -486,20 +491,37 @@
     renderCharts();
   }
 
+  function batchesOf(numbers) {
+    const batches = [];
+    let batch = [];
+    let room = 0;
+    for (const number of numbers) {
+      const size = "&number=".length + encodeURIComponent(number).length;
+      if (batch.length === LEARN_AT_ONCE || room + size > ADDRESS_ROOM) {
+        batches.push(batch);
+        batch = [];
+        room = 0;
+      }
+      batch.push(number);
+      room += size;
+    }
+    if (batch.length) batches.push(batch);
+    return batches;
+  }
+
+  // Learns the cards of `numbers`; gives back those not answered under their spelling.
   async function learnCards(numbers) {
     const params = new URLSearchParams({ game: gameId(), per_page: String(LEARN_AT_ONCE) });
     for (const number of numbers) params.append("number", number);
-    let found = [];
+    let found;
     try {
       found = (await api(`/api/v1/cards?${params}`)).data;
     } catch (error) {
-      return; // cards not learned stay in the deck as they are
+      return numbers;
     }
     for (const card of found) remember(card.number, card);
-    // A number in another spelling (an alternate art's `ST1-07_P1`) finds its card under
-    // the printed number: those few are asked for one by one, under the deck's spelling.
     const printed = new Set(found.map((card) => card.number));
-    await Promise.all(numbers.filter((n) => !printed.has(n)).slice(0, 100).map(learnOne));
+    return numbers.filter((n) => !printed.has(n));
   }
 
   async function learnOne(number) {

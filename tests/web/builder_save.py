@@ -17,7 +17,10 @@ def click_save(page, button: str = "#b-save") -> None:
     """Save (`#b-save`, or the sticky bar's `#b-bar-save`) after the verdict arrived: the
     bar the verdict fills grows when it does, and a click landing as it grows can hit the
     bar instead of Save."""
-    page.wait_for_selector(VERDICT_LINE)
+    # The judged verdict (✔, ✘ or ?), not the page's own "Not legal yet" line.
+    page.wait_for_function(
+        f"() => /^[✔✘?]/.test(document.querySelector('{VERDICT_LINE}')?.textContent || '')"
+    )
     click_landed(page, button)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 
-def asked(client, *numbers: str, **params) -> tuple[int, dict]:
-    query = [("game", "dcg"), *[("number", n) for n in numbers], *params.items()]
+def asked(client, *numbers: str, game: str = "dcg", **params) -> tuple[int, dict]:
+    query = [("game", game), *[("number", n) for n in numbers], *params.items()]
     response = client.get("/api/v1/cards", query_string=query)
     return response.status_code, response.get_json()
 
@@ -39,8 +39,18 @@ def test_the_query_and_filters_still_apply(client):
 
 
 def test_the_numbers_are_of_the_game_asked(client):
-    response = client.get("/api/v1/cards", query_string={"game": "dmcg", "number": "ST1-01"})
-    assert response.get_json()["data"] == []
+    dmcg = client.get("/api/v1/cards?game=dmcg&per_page=1").get_json()["data"][0]["number"]
+    assert found(client, dmcg, "ST1-01") == ["ST1-01"]
+    assert found(client, "ST1-01", dmcg, game="dmcg") == [dmcg]
+
+
+def test_a_suggestion_is_kept_for_its_own_numbers_only(client):
+    """Nothing found: the suggestion kept for one set of numbers is not another's (two
+    promos, then one number written with the comma between them)."""
+    status, first = asked(client, "P-1", "P-2", q="agumn")
+    assert status == 200 and first["did_you_mean"]
+    status, other = asked(client, "P-1,P-2", q="agumn")
+    assert status == 200 and other["total"] == 0 and "did_you_mean" not in other
 
 
 def test_200_numbers_in_one_request_and_no_more(client):

@@ -11,7 +11,7 @@ import pytest
 from conftest import new_app
 from fixture_cards import ST1_DECK
 from served import served
-from web.builder_save import click_save
+from web.builder_save import VERDICT_LINE, click_save
 
 pytestmark = pytest.mark.browser
 STORE = "deckcheck.my-decks"
@@ -143,7 +143,9 @@ def test_a_deck_of_1000_different_cards_opens_in_the_editor(browser, site, width
     try:
         page.goto(site["base"] + made["edit_url"])
         page.wait_for_selector("#b-save-status >> text=Save makes a new version")
-        page.wait_for_selector("[data-testid=builder-verdict] .verdict-line >> text=Not legal")
+        page.wait_for_function(
+            f"() => document.querySelector('{VERDICT_LINE}')?.textContent.startsWith('✘ Not')"
+        )
         page.wait_for_timeout(300)  # what that verdict asks for has reached the route
         assert len([route for route in held if "number=" in route.request.url]) == 5
         for route in held:
@@ -164,6 +166,22 @@ def test_a_deck_of_1000_different_cards_opens_in_the_editor(browser, site, width
         page.wait_for_selector("[data-testid=saved] >> text=version 2")
         version = site["client"].get(f"/api/v1/decks/{made['deck']['id']}/versions/2")
         assert sum(len(v) for v in version.get_json()["cards"].values()) == 1000
+    finally:
+        context.close()
+
+
+def test_a_number_no_card_has_leaves_the_other_cards_learned(browser, site, width):  # noqa: F811
+    """A number longer than any card's (the search refuses it), a number in lower case
+    and two printed ones: the three cards' facts are learned, the long one stays unread."""
+    long = "Q" * 41
+    context, page = new_tab(browser, width)
+    try:
+        page.goto(f"{site['base']}/build?format=dcg&main=BT1-010*4,st1-03*4,ST1-05*4,{long}*1")
+        page.wait_for_function(COST_CHART_COUNTS, arg=12)
+        assert "st1-03" in page.evaluate(
+            "[...document.querySelectorAll('[data-testid=builder-deck] [data-number]')]"
+            ".map(row => row.dataset.number)"
+        )
     finally:
         context.close()
 

@@ -46,7 +46,9 @@ def head_revision() -> str | None:
     to the same answer)."""
     named, before = set(), set()
     for path in VERSIONS.glob("*.py"):
-        found = dict(match.group(1, 2) for match in _REVISION.finditer(path.read_text()))
+        found: dict[str, str | None] = {
+            match[1]: match[2] for match in _REVISION.finditer(path.read_text())
+        }
         if "revision" not in found or "down_revision" not in found:
             return alembic_head()
         named.add(found["revision"])

@@ -38,9 +38,7 @@ def load_query(args: MultiDict, per_page: int | None = None) -> tuple[Query, dat
     try:
         loaded = _schema.load(read_args(args))
     except ValidationError as err:
-        raise ApiError(
-            422, "invalid-request", "Some query parameters are wrong.", {"fields": err.messages}
-        ) from err
+        raise _invalid(err.messages) from err
     day = loaded.pop("date") or service.today()
     loaded["within"] = _within(loaded.pop("collection"), loaded.pop("number"), loaded["game"])
     if per_page:
@@ -52,13 +50,13 @@ def load_query(args: MultiDict, per_page: int | None = None) -> tuple[Query, dat
 def _within(collection: str | None, numbers: list[str] | None, game: str | None) -> Within | None:
     """The cards a search keeps: a collection's, or the numbers asked for by name."""
     if collection and numbers:
-        raise _invalid("number", "Ask for numbers or a collection, not both.")
+        raise _invalid({"number": ["Ask for numbers or a collection, not both."]})
     if collection:
         return within(collection)
     if not numbers:
         return None
     if game is None:
-        raise _invalid("game", "Say which game the numbers are of (game=dcg, ...).")
+        raise _invalid({"game": ["Say which game the numbers are of (game=dcg, ...)."]})
     asked = frozenset(numbers)
     # The tag names this set where a search that finds nothing keeps its suggestion (a
     # short one: a long key is never kept). JSON, so no two sets share a tag: joined
@@ -66,10 +64,9 @@ def _within(collection: str | None, numbers: list[str] | None, game: str | None)
     return Within(game, asked, "numbers:" + json.dumps(sorted(asked)))
 
 
-def _invalid(field: str, message: str) -> ApiError:
-    return ApiError(
-        422, "invalid-request", "Some query parameters are wrong.", {"fields": {field: [message]}}
-    )
+def _invalid(fields: dict | list) -> ApiError:
+    """The 422 for query parameters that cannot be read, each field with its reasons."""
+    return ApiError(422, "invalid-request", "Some query parameters are wrong.", {"fields": fields})
 
 
 def limited_on(day: date) -> Limited:

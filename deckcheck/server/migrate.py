@@ -42,8 +42,8 @@ def alembic_config() -> Config:
 def head_revision() -> str | None:
     """The newest revision of deckcheck's migrations (read once per process): the one no
     migration names as the one before it. Alembic's own reading is asked only if the
-    files do not make one line of revisions (tests/events/test_schema.py holds the two
-    to the same answer)."""
+    files do not make one line of revisions (tests/events/test_head_revision.py holds
+    the two to the same answer)."""
     named, before = set(), set()
     for path in VERSIONS.glob("*.py"):
         found: dict[str, str | None] = {

@@ -13,6 +13,13 @@ COUNT_CLICKS = """b => {
 }"""
 
 
+def wait_verdict(page, text: str) -> None:
+    """Until the builder's verdict line starts with `text` (`✘ Not legal`, `✔ Legal`)."""
+    page.wait_for_function(
+        f"t => document.querySelector('{VERDICT_LINE}')?.textContent.startsWith(t)", arg=text
+    )
+
+
 def click_save(page, button: str = "#b-save") -> None:
     """Save (`#b-save`, or the sticky bar's `#b-bar-save`) after the verdict arrived: the
     bar the verdict fills grows when it does, and a click landing as it grows can hit the

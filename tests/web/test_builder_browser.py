@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import POOLS
 from fixture_cards import ST1_COUNTS
-from web.builder_save import click_landed, click_save
+from web.builder_save import click_landed, click_save, wait_verdict
 from web.test_browser import server  # noqa: F401 - shared fixture
 
 from cardpool.db import connect
@@ -42,14 +42,6 @@ def add_by_search(page, number: str, times: int) -> None:
 
 def verdict(page) -> str:
     return page.inner_text("[data-testid=builder-verdict]")
-
-
-def wait_verdict(page, text: str) -> None:
-    page.wait_for_function(
-        "t => document.querySelector('[data-testid=builder-verdict] .verdict-line')"
-        "?.textContent.startsWith(t)",
-        arg=text,
-    )
 
 
 def no_sideways_scroll(page) -> bool:

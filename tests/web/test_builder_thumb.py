@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 from fixture_cards import ST1_COUNTS, ST1_TEXT
+from web.builder_save import wait_verdict
 from web.test_browser import server  # noqa: F401 - shared fixture
 
 pytestmark = pytest.mark.browser
@@ -58,14 +59,6 @@ def press(page, locator) -> None:
         locator.tap()
     else:
         locator.click()
-
-
-def wait_verdict(page, text: str) -> None:
-    page.wait_for_function(
-        "t => document.querySelector('[data-testid=builder-verdict] .verdict-line')"
-        "?.textContent.startsWith(t)",
-        arg=text,
-    )
 
 
 def deck_count(page, number: str) -> int:

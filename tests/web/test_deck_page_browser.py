@@ -11,7 +11,7 @@ import pytest
 from conftest import new_app
 from fixture_cards import ST1_DECK
 from served import served
-from web.builder_save import VERDICT_LINE, click_save
+from web.builder_save import click_save, wait_verdict
 
 pytestmark = pytest.mark.browser
 STORE = "deckcheck.my-decks"
@@ -143,9 +143,7 @@ def test_a_deck_of_1000_different_cards_opens_in_the_editor(browser, site, width
     try:
         page.goto(site["base"] + made["edit_url"])
         page.wait_for_selector("#b-save-status >> text=Save makes a new version")
-        page.wait_for_function(
-            f"() => document.querySelector('{VERDICT_LINE}')?.textContent.startsWith('✘ Not')"
-        )
+        wait_verdict(page, "✘ Not legal")
         page.wait_for_timeout(300)  # what that verdict asks for has reached the route
         assert len([route for route in held if "number=" in route.request.url]) == 5
         for route in held:

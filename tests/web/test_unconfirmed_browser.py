@@ -4,11 +4,12 @@ on a 390 px phone and a 1280 px desktop."""
 from __future__ import annotations
 
 import pytest
+from web.builder_save import wait_verdict
 from web.test_browser import (
     server,  # noqa: F401 - shared fixture
     submit,
 )
-from web.test_builder_browser import WIDTHS, no_sideways_scroll, tab, wait_verdict  # noqa: F401
+from web.test_builder_browser import WIDTHS, no_sideways_scroll, tab  # noqa: F401
 
 pytestmark = pytest.mark.browser
 DECK = "Digi-Egg deck:\n4 BT1-001\n1 EX13-001\nMain deck:\n42 BT11-061\n4 EX13-010\n4 P-246"
